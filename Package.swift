@@ -3,6 +3,18 @@ import PackageDescription
 
 let package = Package(
     name: "Kalends",
-    products: [],
-    targets: []
+    products: [
+        .library(name: "Kalends", targets: ["Kalends"]),
+        .executable(name: "kalends", targets: ["kalends"]),
+    ],
+    targets: [
+        // Plain C over the system ICU; see Docs/Architecture.md, "ICU".
+        .target(
+            name: "CICU",
+            linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]
+        ),
+        .target(name: "Kalends", dependencies: ["CICU"]),
+        .executableTarget(name: "kalends", dependencies: ["Kalends"]),
+        .testTarget(name: "KalendsTests", dependencies: ["Kalends", "CICU"]),
+    ]
 )

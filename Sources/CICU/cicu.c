@@ -1,0 +1,166 @@
+#include "cicu.h"
+
+#include <string.h>
+#include <unicode/ucal.h>
+#include <unicode/udat.h>
+#include <unicode/uloc.h>
+#include <unicode/ustring.h>
+#include <unicode/uversion.h>
+
+static UCalendar *ucal(KICUCalendar *c) { return (UCalendar *)c; }
+
+int32_t kicu_version(char *buffer, int32_t capacity) {
+    UVersionInfo info;
+    char text[U_MAX_VERSION_STRING_LENGTH];
+    u_getVersion(info);
+    u_versionToString(info, text);
+    int32_t length = (int32_t)strlen(text);
+    if (capacity <= 0) return length;
+    int32_t n = length < capacity - 1 ? length : capacity - 1;
+    memcpy(buffer, text, (size_t)n);
+    buffer[n] = 0;
+    return length;
+}
+
+KICUCalendar *kicu_open(const char *calendarType, const char *zoneID, int32_t *status) {
+    char locale[128];
+    UErrorCode err = U_ZERO_ERROR;
+    UChar zone[64];
+    int32_t zoneLength = 0;
+    if (strlen(calendarType) > 64) {
+        *status = U_ILLEGAL_ARGUMENT_ERROR;
+        return NULL;
+    }
+    strcpy(locale, "en@calendar=");
+    strcat(locale, calendarType);
+    u_strFromUTF8(zone, 64, &zoneLength, zoneID, -1, &err);
+    if (U_FAILURE(err)) {
+        *status = err;
+        return NULL;
+    }
+    UCalendar *cal = ucal_open(zone, zoneLength, locale, UCAL_DEFAULT, &err);
+    *status = err;
+    if (U_FAILURE(err)) return NULL;
+    return (KICUCalendar *)cal;
+}
+
+void kicu_close(KICUCalendar *calendar) {
+    if (calendar) ucal_close(ucal(calendar));
+}
+
+int32_t kicu_type(KICUCalendar *calendar, char *buffer, int32_t capacity, int32_t *status) {
+    UErrorCode err = U_ZERO_ERROR;
+    const char *type = ucal_getType(ucal(calendar), &err);
+    *status = err;
+    if (U_FAILURE(err) || type == NULL) return 0;
+    int32_t length = (int32_t)strlen(type);
+    if (capacity <= 0) return length;
+    int32_t n = length < capacity - 1 ? length : capacity - 1;
+    memcpy(buffer, type, (size_t)n);
+    buffer[n] = 0;
+    return length;
+}
+
+void kicu_set_millis(KICUCalendar *calendar, double millis, int32_t *status) {
+    UErrorCode err = U_ZERO_ERROR;
+    ucal_setMillis(ucal(calendar), millis, &err);
+    *status = err;
+}
+
+double kicu_get_millis(KICUCalendar *calendar, int32_t *status) {
+    UErrorCode err = U_ZERO_ERROR;
+    double millis = ucal_getMillis(ucal(calendar), &err);
+    *status = err;
+    return millis;
+}
+
+int32_t kicu_get(KICUCalendar *calendar, int32_t field, int32_t *status) {
+    UErrorCode err = U_ZERO_ERROR;
+    int32_t value = ucal_get(ucal(calendar), (UCalendarDateFields)field, &err);
+    *status = err;
+    return value;
+}
+
+void kicu_set(KICUCalendar *calendar, int32_t field, int32_t value) {
+    ucal_set(ucal(calendar), (UCalendarDateFields)field, value);
+}
+
+void kicu_clear(KICUCalendar *calendar) { ucal_clear(ucal(calendar)); }
+
+void kicu_set_lenient(KICUCalendar *calendar, int32_t lenient) {
+    ucal_setAttribute(ucal(calendar), UCAL_LENIENT, lenient);
+}
+
+int32_t kicu_actual_maximum(KICUCalendar *calendar, int32_t field, int32_t *status) {
+    UErrorCode err = U_ZERO_ERROR;
+    int32_t value = ucal_getLimit(ucal(calendar), (UCalendarDateFields)field, UCAL_ACTUAL_MAXIMUM, &err);
+    *status = err;
+    return value;
+}
+
+int32_t kicu_format(KICUCalendar *calendar, const char *locale, const char *pattern,
+                    char *buffer, int32_t capacity, int32_t *status) {
+    UErrorCode err = U_ZERO_ERROR;
+    UChar upattern[64];
+    UChar result[256];
+    int32_t patternLength = 0;
+    u_strFromUTF8(upattern, 64, &patternLength, pattern, -1, &err);
+    if (U_FAILURE(err)) { *status = err; return 0; }
+    UDateFormat *format = udat_open(UDAT_PATTERN, UDAT_PATTERN, locale, NULL, 0,
+                                    upattern, patternLength, &err);
+    if (U_FAILURE(err)) { *status = err; return 0; }
+    udat_setCalendar(format, ucal(calendar));
+    UDate when = ucal_getMillis(ucal(calendar), &err);
+    int32_t length = udat_format(format, when, result, 256, NULL, &err);
+    udat_close(format);
+    if (U_FAILURE(err)) { *status = err; return 0; }
+    int32_t utf8Length = 0;
+    u_strToUTF8(buffer, capacity, &utf8Length, result, length, &err);
+    *status = err;
+    return utf8Length;
+}
+
+int32_t kicu_next_transition(KICUCalendar *calendar, int32_t inclusive, double *millis,
+                             int32_t *status) {
+    UErrorCode err = U_ZERO_ERROR;
+    UDate when = 0;
+    UBool found = ucal_getTimeZoneTransitionDate(
+        ucal(calendar), inclusive ? UCAL_TZ_TRANSITION_NEXT_INCLUSIVE : UCAL_TZ_TRANSITION_NEXT,
+        &when, &err);
+    *status = err;
+    *millis = when;
+    return found ? 1 : 0;
+}
+
+int32_t kicu_first_weekday(const char *locale, int32_t *status) {
+    UErrorCode err = U_ZERO_ERROR;
+    UCalendar *cal = ucal_open(NULL, 0, locale, UCAL_DEFAULT, &err);
+    if (U_FAILURE(err)) { *status = err; return 1; }
+    int32_t value = ucal_getAttribute(cal, UCAL_FIRST_DAY_OF_WEEK);
+    ucal_close(cal);
+    *status = err;
+    return value;
+}
+
+int32_t kicu_minimal_days_in_first_week(const char *locale, int32_t *status) {
+    UErrorCode err = U_ZERO_ERROR;
+    UCalendar *cal = ucal_open(NULL, 0, locale, UCAL_DEFAULT, &err);
+    if (U_FAILURE(err)) { *status = err; return 1; }
+    int32_t value = ucal_getAttribute(cal, UCAL_MINIMAL_DAYS_IN_FIRST_WEEK);
+    ucal_close(cal);
+    *status = err;
+    return value;
+}
+
+int32_t kicu_is_weekend_day(const char *locale, int32_t weekday, int32_t *status) {
+    UErrorCode err = U_ZERO_ERROR;
+    if (weekday < 1 || weekday > 7) { *status = U_ILLEGAL_ARGUMENT_ERROR; return 0; }
+    UCalendar *cal = ucal_open(NULL, 0, locale, UCAL_DEFAULT, &err);
+    if (U_FAILURE(err)) { *status = err; return 0; }
+    UCalendarWeekdayType type = ucal_getDayOfWeekType(cal, (UCalendarDaysOfWeek)weekday, &err);
+    ucal_close(cal);
+    *status = err;
+    return type == UCAL_WEEKEND ? 1 : 0;
+}
+
+const char *kicu_error_name(int32_t status) { return u_errorName((UErrorCode)status); }

@@ -1,0 +1,92 @@
+// CICU: a deliberately tiny C surface over the system ICU (libicu-dev).
+//
+// Foundation on Linux carries its own ICU under renamed symbols, and the
+// system ICU headers clash with its types if both reach Swift. So this header
+// exposes only plain C types and opaque handles; the ICU headers are included
+// in cicu.c alone.
+#ifndef KALENDS_CICU_H
+#define KALENDS_CICU_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// An open ICU calendar (a `UCalendar *`). Not thread-safe: one user at a time.
+typedef struct KICUCalendar KICUCalendar;
+
+/// Calendar fields, numbered as ICU's `UCalendarDateFields`.
+enum {
+    KICU_ERA = 0,
+    KICU_YEAR = 1,
+    KICU_MONTH = 2,
+    KICU_DATE = 5,
+    KICU_DAY_OF_YEAR = 6,
+    KICU_DAY_OF_WEEK = 7,
+    KICU_HOUR_OF_DAY = 11,
+    KICU_MINUTE = 12,
+    KICU_SECOND = 13,
+    KICU_MILLISECOND = 14,
+    KICU_ZONE_OFFSET = 15,
+    KICU_DST_OFFSET = 16,
+    KICU_EXTENDED_YEAR = 19,
+    KICU_JULIAN_DAY = 20,
+    KICU_IS_LEAP_MONTH = 22
+};
+
+/// Writes the ICU version ("72.1") into `buffer`; returns its length.
+int32_t kicu_version(char *buffer, int32_t capacity);
+
+/// Opens a calendar of the ICU/CLDR type `calendarType` ("hebrew",
+/// "islamic-civil", ...) in zone `zoneID` ("UTC"). Returns NULL and sets
+/// `*status` (an ICU `UErrorCode`) on failure.
+KICUCalendar *kicu_open(const char *calendarType, const char *zoneID, int32_t *status);
+
+/// Closes a calendar from `kicu_open`. NULL is ignored.
+void kicu_close(KICUCalendar *calendar);
+
+/// The calendar type ICU actually opened ("gregorian" if it ignored the key).
+int32_t kicu_type(KICUCalendar *calendar, char *buffer, int32_t capacity, int32_t *status);
+
+/// Sets the Julian-to-Gregorian switch instant (milliseconds since 1970).
+void kicu_set_gregorian_change(KICUCalendar *calendar, double millis, int32_t *status);
+
+void kicu_set_millis(KICUCalendar *calendar, double millis, int32_t *status);
+double kicu_get_millis(KICUCalendar *calendar, int32_t *status);
+int32_t kicu_get(KICUCalendar *calendar, int32_t field, int32_t *status);
+void kicu_set(KICUCalendar *calendar, int32_t field, int32_t value);
+void kicu_clear(KICUCalendar *calendar);
+void kicu_set_lenient(KICUCalendar *calendar, int32_t lenient);
+
+/// The actual maximum of `field` for the calendar's current date
+/// (e.g. the length of the current month for KICU_DATE).
+int32_t kicu_actual_maximum(KICUCalendar *calendar, int32_t field, int32_t *status);
+
+/// Formats the calendar's current instant with the ICU pattern `pattern`
+/// (e.g. "MMMM") in locale `locale`, as UTF-8. Returns the length.
+int32_t kicu_format(KICUCalendar *calendar, const char *locale, const char *pattern,
+                    char *buffer, int32_t capacity, int32_t *status);
+
+/// The next (or, with `inclusive`, current) time-zone transition after the
+/// calendar's current instant, in milliseconds; returns 0 when there is none.
+int32_t kicu_next_transition(KICUCalendar *calendar, int32_t inclusive, double *millis,
+                             int32_t *status);
+
+/// First day of the week for `locale` (ICU numbering: 1 = Sunday).
+int32_t kicu_first_weekday(const char *locale, int32_t *status);
+
+/// Minimal days in the first week of the year for `locale`.
+int32_t kicu_minimal_days_in_first_week(const char *locale, int32_t *status);
+
+/// 1 when `weekday` (1 = Sunday ... 7 = Saturday) is a weekend day in `locale`.
+int32_t kicu_is_weekend_day(const char *locale, int32_t weekday, int32_t *status);
+
+/// A readable name for an ICU `UErrorCode`.
+const char *kicu_error_name(int32_t status);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

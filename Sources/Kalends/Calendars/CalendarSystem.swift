@@ -1,0 +1,180 @@
+/// What to do with a field that does not exist in the target year or month.
+public enum Overflow: String, Sendable, Codable, CaseIterable {
+    /// Clamp as Temporal does: a missing leap month becomes its common
+    /// counterpart (Hebrew `M05L` becomes `M06`, Chinese `M04L` becomes `M04`),
+    /// a day past the month's end becomes its last day.
+    case constrain
+    /// Throw a `ConversionError` that names the reason.
+    case reject
+}
+
+/// A date as three ordinals: arithmetic year, month position within that
+/// year (1-based, leap months counted), day of month.
+public struct OrdinalDate: Hashable, Sendable, Codable {
+    public var year: Int
+    public var month: Int
+    public var day: Int
+
+    public init(year: Int, month: Int, day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+}
+
+/// A calendar as a pair of functions between day numbers and fields.
+///
+/// Day numbers count days since 1970-01-01 (proleptic Gregorian); see
+/// `DayNumber`. Engines answer only for years in `supportedYears` and valid
+/// ordinals: validation, month codes and overflow live in the protocol
+/// extension, written once for every calendar.
+public protocol CalendarSystem: Sendable {
+    /// The calendar this engine implements.
+    var id: CalendarID { get }
+    /// The arithmetic years that intersect the supported day range.
+    var supportedYears: ClosedRange<Int> { get }
+    /// The fields of a day number within `DayNumber.supported`.
+    func ordinalDate(ofDay day: Int) -> OrdinalDate
+    /// The day number of valid ordinal fields.
+    func dayNumber(year: Int, month: Int, day: Int) -> Int
+    /// How many months `year` has (13 in a Hebrew or Chinese leap year).
+    func monthsInYear(_ year: Int) -> Int
+    /// How many days the `month`-th month of `year` has.
+    func daysInMonth(year: Int, month: Int) -> Int
+    /// The identity of the `month`-th month of `year`.
+    func monthCode(year: Int, month: Int) -> MonthCode
+    /// The position of `code` in `year`, or nil when that year lacks it.
+    func month(of code: MonthCode, inYear year: Int) -> Int?
+    /// The era of a day (Foundation's era number, the year in it, Temporal's code).
+    func era(ofDay day: Int, year: Int) -> Era
+}
+
+extension CalendarSystem {
+    public func era(ofDay day: Int, year: Int) -> Era {
+        Era.standard(for: id, year: year)
+    }
+
+    /// The calendar date of a day number.
+    ///
+    /// Throws `.dayNumberOutOfRange` outside ISO years -9999 ... 9999.
+    public func date(dayNumber day: Int) throws(ConversionError) -> CalendarDate {
+        guard DayNumber.supported.contains(day) else {
+            throw .dayNumberOutOfRange(day, allowed: DayNumber.supported)
+        }
+        return makeDate(day, ordinalDate(ofDay: day))
+    }
+
+    /// The date with a month code, e.g. `(5784, M05L, 30)` for 30 Adar I 5784.
+    ///
+    /// Steps, as Temporal's: check the year; resolve the month code in that
+    /// year (constrain or reject); clamp or reject the day; check the day range.
+    public func date(year: Int, monthCode: MonthCode, day: Int, overflow: Overflow = .reject) throws(ConversionError) -> CalendarDate {
+        try checkYear(year)
+        let month = try resolve(monthCode, inYear: year, overflow: overflow)
+        return try date(checkedYear: year, month: month, day: day, overflow: overflow)
+    }
+
+    /// The date with an ordinal month (the month's position in its year).
+    public func date(year: Int, month: Int, day: Int, overflow: Overflow = .reject) throws(ConversionError) -> CalendarDate {
+        try checkYear(year)
+        let count = monthsInYear(year)
+        var month = month
+        if !(1...count).contains(month) {
+            guard overflow == .constrain else {
+                throw .monthOutOfRange(id, year: year, month: month, allowed: 1...count)
+            }
+            month = Swift.min(Swift.max(month, 1), count)
+        }
+        return try date(checkedYear: year, month: month, day: day, overflow: overflow)
+    }
+
+    /// The date with Foundation's month number (`DateComponents.month`): for
+    /// Hebrew 6 is Adar I and 7 is Adar or Adar II; elsewhere the code's number.
+    public func date(year: Int, foundationMonth: Int, isLeapMonth: Bool = false, day: Int, overflow: Overflow = .reject) throws(ConversionError) -> CalendarDate {
+        guard let code = MonthNumbering.monthCode(foundationMonth: foundationMonth, isLeapMonth: isLeapMonth, in: id) else {
+            try checkYear(year)
+            throw .monthOutOfRange(id, year: year, month: foundationMonth, allowed: 1...MonthNumbering.maxFoundationMonth(id))
+        }
+        return try date(year: year, monthCode: code, day: day, overflow: overflow)
+    }
+
+    /// The month codes of `year` in order.
+    public func monthCodes(inYear year: Int) throws(ConversionError) -> [MonthCode] {
+        try checkYear(year)
+        return (1...monthsInYear(year)).map { monthCode(year: year, month: $0) }
+    }
+
+    /// The first day of `year` (its day number).
+    public func firstDay(ofYear year: Int) throws(ConversionError) -> Int {
+        try checkYear(year)
+        return dayNumber(year: year, month: 1, day: 1)
+    }
+
+    /// Throws unless `year` is within `supportedYears`.
+    public func checkYear(_ year: Int) throws(ConversionError) {
+        guard supportedYears.contains(year) else {
+            throw .yearOutOfRange(id, year: year, allowed: supportedYears)
+        }
+    }
+
+    /// The ordinal of `code` in `year`, constrained or rejected when absent.
+    func resolve(_ code: MonthCode, inYear year: Int, overflow: Overflow) throws(ConversionError) -> Int {
+        guard MonthNumbering.isValid(code, in: id) else {
+            throw .monthCodeNotInYear(id, year: year, monthCode: code,
+                                      detail: "\(id) has no month \(code): its months are \(MonthNumbering.validCodesText(id))")
+        }
+        if let month = month(of: code, inYear: year) { return month }
+        if overflow == .constrain, let fallback = MonthNumbering.constrained(code, in: id),
+           let month = month(of: fallback, inYear: year) {
+            return month
+        }
+        throw .monthCodeNotInYear(id, year: year, monthCode: code, detail: missingMonthDetail(code, year: year))
+    }
+
+    private func missingMonthDetail(_ code: MonthCode, year: Int) -> String {
+        let codes = (1...monthsInYear(year)).map { monthCode(year: year, month: $0) }
+        switch id {
+        case .hebrew:
+            return "hebrew \(year) is not a leap year: it has no Adar I (\(code))"
+        case .chinese, .dangi:
+            if let leap = codes.first(where: { $0.isLeap }) {
+                return "\(id) \(year) has no leap month \(code) (its leap month is \(leap))"
+            }
+            return "\(id) \(year) has no leap month \(code) (it has no leap month)"
+        default:
+            return "\(id) \(year) has no month \(code)"
+        }
+    }
+
+    private func date(checkedYear year: Int, month: Int, day: Int, overflow: Overflow) throws(ConversionError) -> CalendarDate {
+        let length = daysInMonth(year: year, month: month)
+        var day = day
+        if !(1...length).contains(day) {
+            guard overflow == .constrain else {
+                throw .dayOutOfRange(id, year: year, monthCode: monthCode(year: year, month: month), day: day, allowed: 1...length)
+            }
+            day = Swift.min(Swift.max(day, 1), length)
+        }
+        let number = dayNumber(year: year, month: month, day: day)
+        guard DayNumber.supported.contains(number) else {
+            throw .dayNumberOutOfRange(number, allowed: DayNumber.supported)
+        }
+        return makeDate(number, OrdinalDate(year: year, month: month, day: day))
+    }
+
+    private func makeDate(_ day: Int, _ fields: OrdinalDate) -> CalendarDate {
+        CalendarDate(
+            calendar: id, dayNumber: day, year: fields.year, month: fields.month,
+            monthCode: monthCode(year: fields.year, month: fields.month), day: fields.day,
+            era: era(ofDay: day, year: fields.year)
+        )
+    }
+}
+
+extension CalendarSystem {
+    /// The arithmetic years spanned by `DayNumber.supported`, for engines'
+    /// `supportedYears`.
+    func yearsSpanningSupportedDays() -> ClosedRange<Int> {
+        ordinalDate(ofDay: DayNumber.supported.lowerBound).year...ordinalDate(ofDay: DayNumber.supported.upperBound).year
+    }
+}

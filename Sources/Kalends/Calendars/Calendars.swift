@@ -1,0 +1,99 @@
+/// Which engine answers a calendar's questions.
+public enum CalendarEngine: String, Sendable, CaseIterable {
+    /// Kalends' own engines: the calendar's rules, fast; the default.
+    case standard
+    /// ICU (system ICU through CICU, or Foundation's newer ICU where its data
+    /// is better): the reference every standard engine is tested against.
+    case reference
+    /// The system ICU (libicu through CICU) for every calendar.
+    case icu
+    /// Foundation's `Calendar` (its own, newer ICU), where it has the calendar.
+    case foundation
+}
+
+/// The calendar engines, opened once and shared.
+public enum Calendars {
+    /// The engine for `id`. Opening ICU can fail only if the system ICU lacks
+    /// the calendar, which the tests rule out for every supported `CalendarID`.
+    public static func system(_ id: CalendarID, engine: CalendarEngine = .standard) throws(ConversionError) -> any CalendarSystem {
+        switch engine {
+        case .standard: try registry.standard(id)
+        case .reference: try registry.reference(id)
+        case .icu: try registry.raw(id, foundation: false)
+        case .foundation: try registry.raw(id, foundation: true)
+        }
+    }
+
+    /// The standard Hebrew engine (rules of the fixed calendar).
+    public static let hebrew = HebrewCalendar()
+
+    private static let registry = Registry()
+}
+
+import Foundation
+
+/// Lazily opened engines, one per calendar and kind.
+private final class Registry: @unchecked Sendable {
+    private let lock = NSLock()
+    private var standardEngines: [CalendarID: any CalendarSystem] = [:]
+    private var referenceEngines: [CalendarID: any CalendarSystem] = [:]
+    private var icuEngines: [CalendarID: any CalendarSystem] = [:]
+    private var foundationEngines: [CalendarID: any CalendarSystem] = [:]
+
+    func standard(_ id: CalendarID) throws(ConversionError) -> any CalendarSystem {
+        lock.lock()
+        defer { lock.unlock() }
+        if let engine = standardEngines[id] { return engine }
+        let engine: any CalendarSystem
+        switch id {
+        case .hebrew: engine = Calendars.hebrew
+        default: engine = try makeReference(id)
+        }
+        standardEngines[id] = engine
+        return engine
+    }
+
+    func reference(_ id: CalendarID) throws(ConversionError) -> any CalendarSystem {
+        lock.lock()
+        defer { lock.unlock() }
+        return try makeReference(id)
+    }
+
+    func raw(_ id: CalendarID, foundation: Bool) throws(ConversionError) -> any CalendarSystem {
+        lock.lock()
+        defer { lock.unlock() }
+        let cache = foundation ? foundationEngines : icuEngines
+        if let engine = cache[id] { return engine }
+        let engine: any CalendarSystem
+        if foundation {
+            guard let backend = FoundationFieldBackend(id) else {
+                throw .icuFailure(operation: "open Foundation's \(id) calendar", status: "Foundation has no such calendar")
+            }
+            engine = ReferenceCalendar(backend: backend)
+            foundationEngines[id] = engine
+        } else {
+            engine = ReferenceCalendar(backend: try ICUFieldBackend(id))
+            icuEngines[id] = engine
+        }
+        return engine
+    }
+
+    /// Assumes `lock` is held.
+    private func makeReference(_ id: CalendarID) throws(ConversionError) -> any CalendarSystem {
+        if let engine = referenceEngines[id] { return engine }
+        let engine: any CalendarSystem
+        if Self.usesFoundation(id), let backend = SplitFieldBackend(id) {
+            engine = ReferenceCalendar(backend: backend)
+        } else {
+            engine = ReferenceCalendar(backend: try ICUFieldBackend(id))
+        }
+        referenceEngines[id] = engine
+        return engine
+    }
+
+    /// Calendars whose data differ between the system ICU (72) and Foundation's
+    /// newer ICU; the newer one is the reference (Docs/Conformance.md).
+    static func usesFoundation(_ id: CalendarID) -> Bool {
+        id == .chinese || id == .dangi || id == .islamic
+    }
+}

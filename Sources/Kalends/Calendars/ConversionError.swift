@@ -1,0 +1,59 @@
+/// Why a date could not be read, built or converted. Every message names the
+/// offending value, what was allowed, and the calendar.
+public enum ConversionError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// No calendar has this key or alias.
+    case unknownCalendar(String)
+    /// Not of the form `M01` ... `M13` with an optional `L`.
+    case malformedMonthCode(String)
+    /// The text is not a date this calendar can read; `detail` says why.
+    case malformedDate(String, detail: String)
+    /// The year lies outside the years Kalends supports for this calendar.
+    case yearOutOfRange(CalendarID, year: Int, allowed: ClosedRange<Int>)
+    /// The month number is not in this year (e.g. month 13 of a common Hebrew year).
+    case monthOutOfRange(CalendarID, year: Int, month: Int, allowed: ClosedRange<Int>)
+    /// The month code does not occur in this year; `detail` says why.
+    case monthCodeNotInYear(CalendarID, year: Int, monthCode: MonthCode, detail: String)
+    /// The day is beyond the month's length (or below 1).
+    case dayOutOfRange(CalendarID, year: Int, monthCode: MonthCode, day: Int, allowed: ClosedRange<Int>)
+    /// The day number is outside the supported span (ISO years -9999 ... 9999).
+    case dayNumberOutOfRange(Int, allowed: ClosedRange<Int>)
+    /// The era code is not one of this calendar's.
+    case unknownEra(CalendarID, era: String, known: [String])
+    /// The year is not valid within that era (e.g. `heisei:32`).
+    case eraYearOutOfRange(CalendarID, era: String, year: Int, allowed: ClosedRange<Int>)
+    /// No month of this calendar has this English name.
+    case unknownMonthName(CalendarID, name: String)
+    /// ICU refused an operation; `status` is ICU's error name.
+    case icuFailure(operation: String, status: String)
+
+    public var description: String {
+        switch self {
+        case .unknownCalendar(let text):
+            return "unknown calendar '\(text)' (see `kalends calendars`)"
+        case .malformedMonthCode(let text):
+            return "malformed month code '\(text)': expected M01 ... M13, with L for a leap month (M05L)"
+        case .malformedDate(let text, let detail):
+            return "cannot read date '\(text)': \(detail)"
+        case .yearOutOfRange(let calendar, let year, let allowed):
+            return "\(calendar) year \(year) is out of the supported range \(allowed.lowerBound) ... \(allowed.upperBound)"
+        case .monthOutOfRange(let calendar, let year, let month, let allowed):
+            return "\(calendar) year \(year) has no month \(month): months are \(allowed.lowerBound) ... \(allowed.upperBound)"
+        case .monthCodeNotInYear(_, _, _, let detail):
+            return detail
+        case .dayOutOfRange(let calendar, let year, let code, let day, let allowed):
+            return "\(calendar) \(year)-\(code) has no day \(day): days are \(allowed.lowerBound) ... \(allowed.upperBound)"
+        case .dayNumberOutOfRange(let day, let allowed):
+            return "day \(day) is out of the supported range \(allowed.lowerBound) ... \(allowed.upperBound) (ISO years -9999 ... 9999)"
+        case .unknownEra(let calendar, let era, let known):
+            let list = known.isEmpty ? "it has no era codes" : "its eras are " + known.joined(separator: ", ")
+            return "\(calendar) has no era '\(era)': \(list)"
+        case .eraYearOutOfRange(let calendar, let era, let year, let allowed):
+            let upper = allowed.upperBound == Int.max ? "" : " ... \(allowed.upperBound)"
+            return "\(calendar) era \(era) has no year \(year): years are \(allowed.lowerBound)\(upper)"
+        case .unknownMonthName(let calendar, let name):
+            return "\(calendar) has no month named '\(name)'"
+        case .icuFailure(let operation, let status):
+            return "ICU failed to \(operation): \(status)"
+        }
+    }
+}

@@ -1,0 +1,118 @@
+/// The era of a date: Foundation's era number and year, and Temporal's era code.
+public struct Era: Hashable, Sendable, Codable {
+    /// Temporal / CLDR era code (`ce`, `bce`, `reiwa`, `am`, ...); nil where the
+    /// calendar has none in Temporal (Chinese and Dangi count 60-year cycles).
+    public let code: String?
+    /// `DateComponents.era` as Foundation (ICU) numbers it; the cycle for Chinese.
+    public let value: Int
+    /// `DateComponents.year`: the year within the era (the cyclic year for Chinese).
+    public let year: Int
+
+    public init(code: String?, value: Int, year: Int) {
+        self.code = code
+        self.value = value
+        self.year = year
+    }
+
+    /// The era of an arithmetic year in every calendar whose eras follow from
+    /// the year alone (all but `japanese`, whose eras start mid-year).
+    static func standard(for id: CalendarID, year: Int) -> Era {
+        switch id {
+        case .gregorian, .iso8601, .julian:
+            return year >= 1 ? Era(code: "ce", value: 1, year: year) : Era(code: "bce", value: 0, year: 1 - year)
+        case .japanese:
+            // Only reached by engines without an era table: answer in Gregorian terms.
+            return year >= 1 ? Era(code: "ce", value: 1, year: year) : Era(code: "bce", value: 0, year: 1 - year)
+        case .buddhist:
+            return Era(code: "be", value: 0, year: year)
+        case .roc:
+            return year >= 1 ? Era(code: "roc", value: 1, year: year) : Era(code: "broc", value: 0, year: 1 - year)
+        case .hebrew:
+            return Era(code: "am", value: 0, year: year)
+        case .islamic, .islamicCivil, .islamicTabular, .islamicUmmAlQura, .islamicRGSA:
+            return Era(code: year >= 1 ? "ah" : "bh", value: 0, year: year)
+        case .persian:
+            return Era(code: "ap", value: 0, year: year)
+        case .indian:
+            return Era(code: "shaka", value: 0, year: year)
+        case .coptic:
+            return year >= 1 ? Era(code: "am", value: 1, year: year) : Era(code: "bd", value: 0, year: 1 - year)
+        case .ethiopic:
+            return year >= 1 ? Era(code: "am", value: 1, year: year) : Era(code: "aa", value: 0, year: year + 5500)
+        case .ethiopicAmeteAlem:
+            return Era(code: "aa", value: 0, year: year)
+        case .chinese, .dangi:
+            // ICU (and so Foundation) counts Dangi's cycles from the Chinese epoch too.
+            let extended = year + 2637
+            let cycle = (extended - 1).floorDivided(by: 60) + 1
+            return Era(code: nil, value: cycle, year: (extended - 1).floorModulo(60) + 1)
+        }
+    }
+}
+
+/// Era codes accepted in `ERA:YEAR-MONTH-DAY` text, and their arithmetic years.
+enum EraCodes {
+    /// A modern Japanese era: its code, ICU's era number, first Gregorian year, first day.
+    struct JapaneseEra {
+        let code: String
+        let value: Int
+        let firstYear: Int
+        let start: (year: Int, month: Int, day: Int)
+    }
+
+    /// The eras Temporal names (ICU's start days; Meiji counts from 1868-09-08 as ICU does).
+    static let japanese: [JapaneseEra] = [
+        JapaneseEra(code: "meiji", value: 232, firstYear: 1868, start: (1868, 9, 8)),
+        JapaneseEra(code: "taisho", value: 233, firstYear: 1912, start: (1912, 7, 30)),
+        JapaneseEra(code: "showa", value: 234, firstYear: 1926, start: (1926, 12, 25)),
+        JapaneseEra(code: "heisei", value: 235, firstYear: 1989, start: (1989, 1, 8)),
+        JapaneseEra(code: "reiwa", value: 236, firstYear: 2019, start: (2019, 5, 1)),
+    ]
+
+    /// The codes of a calendar, for messages.
+    static func codes(for id: CalendarID) -> [String] {
+        switch id {
+        case .gregorian, .iso8601, .julian: ["ce", "bce"]
+        case .japanese: japanese.map(\.code).reversed() + ["ce", "bce"]
+        case .buddhist: ["be"]
+        case .roc: ["roc", "broc"]
+        case .hebrew: ["am"]
+        case .islamic, .islamicCivil, .islamicTabular, .islamicUmmAlQura, .islamicRGSA: ["ah", "bh"]
+        case .persian: ["ap"]
+        case .indian: ["shaka"]
+        case .coptic: ["am", "bd"]
+        case .ethiopic: ["am", "aa"]
+        case .ethiopicAmeteAlem: ["aa"]
+        case .chinese, .dangi: []
+        }
+    }
+
+    /// The arithmetic year of `eraYear` in era `code`.
+    static func arithmeticYear(era code: String, eraYear: Int, in id: CalendarID) throws(ConversionError) -> Int {
+        let era = code.lowercased()
+        let known = codes(for: id)
+        guard known.contains(era) else { throw .unknownEra(id, era: code, known: known) }
+        guard eraYear >= 1 || id == .hebrew || era == "aa" && id == .ethiopicAmeteAlem else {
+            throw .eraYearOutOfRange(id, era: era, year: eraYear, allowed: 1...Int.max)
+        }
+        switch (id, era) {
+        case (_, "bce"), (_, "broc"), (_, "bh"), (_, "bd"):
+            return 1 - eraYear
+        case (.ethiopic, "aa"):
+            return eraYear - 5500
+        case (.japanese, "ce"):
+            return eraYear
+        case (.japanese, _):
+            guard let index = japanese.firstIndex(where: { $0.code == era }) else { return eraYear }
+            let first = japanese[index].firstYear
+            let last = index + 1 < japanese.count ? japanese[index + 1].firstYear : Int.max
+            let (year, overflow) = first.addingReportingOverflow(eraYear - 1)
+            guard !overflow, year <= last else {
+                throw .eraYearOutOfRange(id, era: era, year: eraYear, allowed: 1...(last == Int.max ? Int.max : last - first + 1))
+            }
+            return year
+        default:
+            return eraYear
+        }
+    }
+}

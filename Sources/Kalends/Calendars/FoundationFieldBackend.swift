@@ -1,0 +1,56 @@
+import Foundation
+
+/// Fields from Foundation's `Calendar` (which carries a newer ICU than the
+/// system's), in UTC. Used where the newer ICU data is the better reference.
+struct FoundationFieldBackend: FieldBackend {
+    let id: CalendarID
+    let calendar: Calendar
+
+    init?(_ id: CalendarID) {
+        guard let identifier = id.foundationIdentifier else { return nil }
+        var calendar = Calendar(identifier: identifier)
+        guard let utc = TimeZone(identifier: "UTC") else { return nil }
+        calendar.timeZone = utc
+        self.id = id
+        self.calendar = calendar
+    }
+
+    func fields(ofDay day: Int) -> (year: Int, monthCode: MonthCode, day: Int, era: Era) {
+        let date = Date(timeIntervalSince1970: Double(day) * 86_400)
+        let parts = calendar.dateComponents([.era, .year, .month, .day, .isLeapMonth], from: date)
+        let eraValue = parts.era ?? 0
+        let eraYear = parts.year ?? 0
+        let year: Int
+        switch id {
+        case .chinese, .dangi: year = (eraValue - 1) * 60 + eraYear - 2637
+        default: year = eraYear
+        }
+        let code = MonthNumbering.monthCode(foundationMonth: parts.month ?? 1, isLeapMonth: parts.isLeapMonth ?? false, in: id)
+            ?? MonthCode(parts.month ?? 1)
+        let standard = Era.standard(for: id, year: year)
+        return (year, code, parts.day ?? 1, Era(code: standard.code, value: eraValue, year: eraYear))
+    }
+
+    func dayNumber(year: Int, monthCode: MonthCode, day: Int) -> Int {
+        var parts = DateComponents()
+        switch id {
+        case .chinese, .dangi:
+            let extended = year + 2637
+            parts.era = (extended - 1).floorDivided(by: 60) + 1
+            parts.year = (extended - 1).floorModulo(60) + 1
+        default:
+            parts.era = Era.standard(for: id, year: year).value
+            parts.year = year
+        }
+        parts.month = MonthNumbering.foundationMonth(monthCode, in: id)
+        parts.isLeapMonth = monthCode.isLeap
+        parts.day = day
+        guard let date = calendar.date(from: parts) else { return 0 }
+        return Int((date.timeIntervalSince1970 / 86_400).rounded(.down))
+    }
+
+    func monthLength(atDay day: Int) -> Int {
+        let date = Date(timeIntervalSince1970: Double(day) * 86_400)
+        return calendar.range(of: .day, in: .month, for: date)?.count ?? 30
+    }
+}

@@ -1,0 +1,66 @@
+/// Day numbers: the pivot of every conversion.
+///
+/// A day number counts days since 1970-01-01 in the proleptic Gregorian
+/// calendar (0 is 1970-01-01, -1 is 1969-12-31), so it is also the Unix
+/// day. The Julian Day Number of a day is its day number + 2,440,588.
+public enum DayNumber {
+    /// The Julian Day Number of 1970-01-01.
+    public static let julianDayOfEpoch = 2_440_588
+
+    /// The supported span: ISO -9999-01-01 ... 9999-12-31.
+    public static let supported: ClosedRange<Int> =
+        GregorianMath.dayNumber(year: -9999, month: 1, day: 1)...GregorianMath.dayNumber(year: 9999, month: 12, day: 31)
+
+    /// ISO weekday of a day number: 1 = Monday ... 7 = Sunday.
+    public static func isoWeekday(_ day: Int) -> Int {
+        (day + 3).floorModulo(7) + 1
+    }
+}
+
+/// A proleptic Gregorian date (year 0 is 1 BCE), as ISO 8601 writes it.
+public struct ISODate: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    public let year: Int
+    public let month: Int
+    public let day: Int
+
+    /// The ISO date of a day number.
+    public init(dayNumber: Int) {
+        let fields = GregorianMath.date(dayNumber: dayNumber)
+        self.year = fields.year
+        self.month = fields.month
+        self.day = fields.day
+    }
+
+    /// A validated ISO date; throws for days that do not exist or years beyond ±9999.
+    public init(year: Int, month: Int, day: Int) throws(ConversionError) {
+        guard (-9999...9999).contains(year) else {
+            throw .yearOutOfRange(.iso8601, year: year, allowed: -9999...9999)
+        }
+        guard (1...12).contains(month) else {
+            throw .monthOutOfRange(.iso8601, year: year, month: month, allowed: 1...12)
+        }
+        let length = GregorianMath.daysInMonth(year: year, month: month)
+        guard (1...length).contains(day) else {
+            throw .dayOutOfRange(.iso8601, year: year, monthCode: MonthCode(month), day: day, allowed: 1...length)
+        }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// The day number of this date.
+    public var dayNumber: Int { GregorianMath.dayNumber(year: year, month: month, day: day) }
+
+    /// `YYYY-MM-DD`, with a sign and at least four year digits outside 0 ... 9999
+    /// (`-0044-03-15`), as ISO 8601 and RFC 3339 write years.
+    public var description: String {
+        let digits = String(abs(year))
+        let padded = String(repeating: "0", count: Swift.max(0, 4 - digits.count)) + digits
+        let yearText = year < 0 ? "-" + padded : padded
+        return "\(yearText)-\(month < 10 ? "0" : "")\(month)-\(day < 10 ? "0" : "")\(day)"
+    }
+
+    public static func < (a: ISODate, b: ISODate) -> Bool {
+        (a.year, a.month, a.day) < (b.year, b.month, b.day)
+    }
+}
