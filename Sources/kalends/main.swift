@@ -1,12 +1,68 @@
 import Kalends
-import Foundation
-let rules = Calendars.hebrew
-let icu = try! Calendars.system(.hebrew, engine: .icu)
-var bad: [Int] = []
-for y in 3700...6900 {
-    if try! rules.firstDay(ofYear: y) != icu.firstDay(ofYear: y) { bad.append(y) }
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The subcommands, in the order `kalends --help` lists them.
+let commands: [any Command.Type] = [CalendarsCommand.self, ConvertCommand.self]
+
+let version = "0.1.0"
+
+@MainActor
+func mainHelp() -> String {
+    var text = """
+        kalends \(version): multi-calendar dates from the command line.
+
+        usage: kalends <command> [arguments] [--json]
+
+        commands:
+
+        """
+    for command in commands {
+        text += "  " + command.name + String(repeating: " ", count: 12 - command.name.count) + command.summary + "\n"
+    }
+    text += "\nRun 'kalends <command> --help' for a command's options; 'kalends --version' for the version."
+    return text
 }
-print("years whose 1 Tishri differs:", bad.count, bad.map { "\($0)(\(ISODate(dayNumber: try! rules.firstDay(ofYear: $0))))" })
-var c = Calendar(identifier: .hebrew); c.timeZone = TimeZone(identifier: "UTC")!
-let adarI = c.date(from: DateComponents(year: 5784, month: 6, day: 1))!
-print(c.dateComponents([.year,.month,.day,.isLeapMonth], from: adarI))
+
+@MainActor
+func run(_ arguments: [String]) -> Int32 {
+    var output = OutputBuffer()
+    defer { output.flush() }
+    guard let first = arguments.first else {
+        printError(mainHelp())
+        return ExitStatus.usage
+    }
+    switch first {
+    case "--version", "-V", "version":
+        output.line("kalends \(version) (ICU \(Kalends.icuVersion))")
+        return ExitStatus.success
+    case "--help", "-h", "help":
+        if first == "help", arguments.count > 1, let command = commands.first(where: { $0.name == arguments[1] }) {
+            output.line(command.helpText)
+        } else {
+            output.line(mainHelp())
+        }
+        return ExitStatus.success
+    default:
+        break
+    }
+    guard let command = commands.first(where: { $0.name == first }) else {
+        return ErrorReporting.report(UsageError("unknown command '\(first)' (see 'kalends --help')"))
+    }
+    let rest = Array(arguments.dropFirst())
+    if rest.contains("--help") || rest.contains("-h") {
+        output.line(command.helpText)
+        return ExitStatus.success
+    }
+    do {
+        let parsed = try ParsedArguments(rest, options: command.options, command: command.name)
+        return try command.run(parsed, output: &output)
+    } catch {
+        output.flush()
+        return ErrorReporting.report(error)
+    }
+}
+
+exit(run(Array(CommandLine.arguments.dropFirst())))

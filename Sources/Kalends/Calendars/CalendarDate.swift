@@ -31,8 +31,10 @@ public struct CalendarDate: Hashable, Comparable, Sendable, Codable {
     /// `DateComponents.month` as Foundation numbers it (Hebrew: 6 Adar I, 7 Adar/Adar II).
     public var foundationMonth: Int { MonthNumbering.foundationMonth(monthCode, in: calendar) }
 
-    /// `DateComponents.isLeapMonth`: true for a Chinese or Dangi leap month and for Hebrew Adar I.
-    public var isLeapMonth: Bool { monthCode.isLeap }
+    /// `DateComponents.isLeapMonth` as Foundation gives it: true for a Chinese
+    /// or Dangi leap month; false for Hebrew Adar I, which Foundation numbers 6
+    /// instead (its month code `M05L` still says it is the leap month).
+    public var isLeapMonth: Bool { monthCode.isLeap && calendar != .hebrew }
 
     /// ISO weekday: 1 = Monday ... 7 = Sunday.
     public var weekday: Int { DayNumber.isoWeekday(dayNumber) }

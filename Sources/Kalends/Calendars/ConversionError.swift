@@ -41,7 +41,8 @@ public enum ConversionError: Error, Hashable, Sendable, CustomStringConvertible 
         case .monthCodeNotInYear(_, _, _, let detail):
             return detail
         case .dayOutOfRange(let calendar, let year, let code, let day, let allowed):
-            return "\(calendar) \(year)-\(code) has no day \(day): days are \(allowed.lowerBound) ... \(allowed.upperBound)"
+            let month = calendar.hasLeapMonthCodes ? code.description : CalendarDateText.twoDigits(code.number)
+            return "\(calendar) \(year)-\(month) has no day \(day): days are \(allowed.lowerBound) ... \(allowed.upperBound)"
         case .dayNumberOutOfRange(let day, let allowed):
             return "day \(day) is out of the supported range \(allowed.lowerBound) ... \(allowed.upperBound) (ISO years -9999 ... 9999)"
         case .unknownEra(let calendar, let era, let known):

@@ -1,0 +1,142 @@
+/// Reading and writing calendar dates as text.
+///
+/// Accepted forms (`kalends convert` documents them for users):
+/// - `YEAR-MONTH-DAY`, MONTH a Foundation month number or a month code:
+///   `5784-06-30`, `5784-M05L-30`, `-0044-03-15`;
+/// - `ERA:YEAR-MONTH-DAY` with a Temporal era code: `reiwa:6-03-15`, `bce:44-03-15`;
+/// - `D MONTHNAME YEAR` or `MONTHNAME D YEAR` with an English month name:
+///   `5 Adar II 5784`, `Tishrei 1 5785`;
+/// - `YYYYMMDD` (iCalendar basic form) and ISO date-times, whose date part is used.
+public enum CalendarDateText {
+    /// Parses `text` as a date of `calendar`; throws a `ConversionError` that
+    /// names the part that is wrong.
+    public static func parse(_ text: String, in calendar: any CalendarSystem, overflow: Overflow = .reject) throws(ConversionError) -> CalendarDate {
+        let id = calendar.id
+        let trimmed = text.trimmingSpaces
+        guard !trimmed.isEmpty else { throw .malformedDate(text, detail: "the date is empty") }
+        guard trimmed.utf8.count <= 100 else { throw .malformedDate(String(trimmed.prefix(40)) + "...", detail: "the text is too long to be a date") }
+        if trimmed.contains(" ") || trimmed.utf8.first.map({ $0 >= 65 }) == true && !trimmed.contains(":") {
+            return try parseNamed(trimmed, original: text, in: calendar, overflow: overflow)
+        }
+        var body = Substring(trimmed)
+        var era: Substring?
+        if let colon = body.firstIndex(of: ":"), body[..<colon].allSatisfy({ $0.isLetter }) {
+            era = body[..<colon]
+            body = body[body.index(after: colon)...]
+        } else if let t = body.firstIndex(where: { $0 == "T" || $0 == "t" }) {
+            body = body[..<t]
+        }
+        var (yearText, monthText, dayText) = try split(body, original: text)
+        if monthText == nil, dayText == nil {
+            guard yearText.count == 8, yearText.allSatisfy(\.isASCIIDigit) else {
+                throw .malformedDate(text, detail: "expected YEAR-MONTH-DAY (e.g. 2024-03-15 or 5784-M05L-30)")
+            }
+            monthText = yearText.dropFirst(4).prefix(2)
+            dayText = yearText.suffix(2)
+            yearText = yearText.prefix(4)
+        }
+        guard let monthPart = monthText, let dayPart = dayText else {
+            throw .malformedDate(text, detail: "expected YEAR-MONTH-DAY (e.g. 2024-03-15 or 5784-M05L-30)")
+        }
+        var year = try number(yearText, field: "year", original: text)
+        if let era {
+            year = try EraCodes.arithmeticYear(era: String(era), eraYear: year, in: id)
+        }
+        let day = try number(dayPart, field: "day", original: text)
+        let date: CalendarDate
+        if monthPart.first == "M" || monthPart.first == "m" {
+            let code = try MonthCode(parsing: String(monthPart))
+            date = try calendar.date(year: year, monthCode: code, day: day, overflow: overflow)
+        } else {
+            let month = try number(monthPart, field: "month", original: text)
+            date = try calendar.date(year: year, foundationMonth: month, day: day, overflow: overflow)
+        }
+        if let era, id == .japanese, let code = date.era.code, code != era.lowercased(), era.lowercased() != "ce", era.lowercased() != "bce" {
+            throw .malformedDate(text, detail: "\(date.iso) is in era \(code), not \(era.lowercased())")
+        }
+        return date
+    }
+
+    /// The canonical text of a date: `YEAR-MM-DD`, or `YEAR-Mxx[L]-DD` in
+    /// calendars with leap months, so that it parses back to the same day.
+    public static func format(_ date: CalendarDate) -> String {
+        let month = date.calendar.hasLeapMonthCodes ? date.monthCode.description : twoDigits(date.monthCode.number)
+        return "\(yearText(date.year))-\(month)-\(twoDigits(date.day))"
+    }
+
+    /// The English long form: `5 Adar II 5784`.
+    public static func longForm(_ date: CalendarDate, in calendar: any CalendarSystem) -> String {
+        let leapYear = calendar.monthsInYear(date.year) > 12 && date.calendar == .hebrew
+        let name = MonthNames.name(of: date.monthCode, in: date.calendar, leapYear: leapYear)
+        return "\(date.day) \(name) \(date.year)"
+    }
+
+    /// A year with at least four digits and a sign when negative (`-0044`).
+    static func yearText(_ year: Int) -> String {
+        let digits = String(year.magnitude)
+        let padded = String(repeating: "0", count: Swift.max(0, 4 - digits.count)) + digits
+        return year < 0 ? "-" + padded : padded
+    }
+
+    static func twoDigits(_ value: Int) -> String {
+        value < 10 && value >= 0 ? "0\(value)" : "\(value)"
+    }
+
+    private static func split(_ body: Substring, original: String) throws(ConversionError) -> (Substring, Substring?, Substring?) {
+        var rest = body
+        var sign = ""
+        if let first = rest.first, first == "-" || first == "+" {
+            sign = first == "-" ? "-" : ""
+            rest = rest.dropFirst()
+        }
+        let parts = rest.split(separator: "-", omittingEmptySubsequences: false)
+        switch parts.count {
+        case 1:
+            return (Substring(sign + parts[0]), nil, nil)
+        case 3:
+            return (Substring(sign + parts[0]), parts[1], parts[2])
+        default:
+            throw .malformedDate(original, detail: "expected YEAR-MONTH-DAY with three parts, got \(parts.count)")
+        }
+    }
+
+    private static func number(_ text: Substring, field: String, original: String) throws(ConversionError) -> Int {
+        let digits = text.first == "-" || text.first == "+" ? text.dropFirst() : text
+        guard !digits.isEmpty, digits.allSatisfy(\.isASCIIDigit) else {
+            throw .malformedDate(original, detail: "the \(field) '\(text)' is not a number")
+        }
+        guard digits.count <= 9, let value = Int(text) else {
+            throw .malformedDate(original, detail: "the \(field) '\(text)' is out of range")
+        }
+        return value
+    }
+
+    private static func parseNamed(_ text: String, original: String, in calendar: any CalendarSystem, overflow: Overflow) throws(ConversionError) -> CalendarDate {
+        let words = text.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
+        let numbers = words.enumerated().filter { $0.element.allSatisfy { $0.isASCIIDigit || $0 == "-" } && $0.element.contains(where: \.isASCIIDigit) }
+        guard numbers.count == 2 else {
+            throw .malformedDate(original, detail: "expected 'DAY MONTHNAME YEAR' (e.g. 5 Adar II 5784)")
+        }
+        let nameWords = words.enumerated().filter { index, _ in !numbers.contains { $0.offset == index } }.map(\.element)
+        let name = nameWords.joined(separator: " ")
+        guard let code = MonthNames.monthCode(forName: name, in: calendar.id) else {
+            throw .unknownMonthName(calendar.id, name: name)
+        }
+        let day = try number(Substring(numbers[0].element), field: "day", original: original)
+        let year = try number(Substring(numbers[1].element), field: "year", original: original)
+        return try calendar.date(year: year, monthCode: code, day: day, overflow: overflow)
+    }
+}
+
+extension Character {
+    var isASCIIDigit: Bool { asciiValue.map { (48...57).contains($0) } ?? false }
+}
+
+extension String {
+    var trimmingSpaces: String {
+        let scalars = unicodeScalars
+        guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+              let end = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        return String(scalars[start...end])
+    }
+}

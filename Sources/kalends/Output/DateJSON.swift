@@ -1,0 +1,51 @@
+import Kalends
+
+/// The JSON and long text forms of a calendar date (`convert`, `add`, `month`).
+enum DateJSON {
+    static let weekdayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+
+    /// The contract's object: Foundation's era/year/month/isLeapMonth/day,
+    /// Temporal's monthCode and eraCode, ISO weekday, ISO date, Julian Day.
+    static func object(_ date: CalendarDate, in calendar: any CalendarSystem) -> JSONObject {
+        var object = JSONObject()
+        object.add("calendar", date.calendar.rawValue)
+        object.add("era", date.era.value)
+        object.add("eraCode", date.era.code)
+        object.add("year", date.era.year)
+        object.add("month", date.foundationMonth)
+        object.add("monthCode", date.monthCode.description)
+        object.add("isLeapMonth", date.isLeapMonth)
+        object.add("day", date.day)
+        object.add("monthName", monthName(date, in: calendar))
+        object.add("weekday", date.weekday)
+        object.add("iso", date.iso.description)
+        object.add("julianDay", date.julianDay)
+        if date.calendar == .chinese || date.calendar == .dangi {
+            object.add("relatedGregorianYear", date.year)
+        }
+        object.add("arithmeticYear", date.year)
+        object.add("ordinalMonth", date.month)
+        object.add("text", CalendarDateText.format(date))
+        return object
+    }
+
+    static func monthName(_ date: CalendarDate, in calendar: any CalendarSystem) -> String {
+        MonthNames.name(of: date.monthCode, in: date.calendar, leapYear: calendar.monthsInYear(date.year) > 12)
+    }
+
+    /// `Friday`-less long form: `5 Adar II 5784 AM`, `15 March 44 BCE`,
+    /// `15 March Reiwa 6`, `6 Second Month 2024` (Chinese: related Gregorian year).
+    static func longForm(_ date: CalendarDate, in calendar: any CalendarSystem) -> String {
+        let head = "\(date.day) \(monthName(date, in: calendar))"
+        switch (date.calendar, date.era.code) {
+        case (.chinese, _), (.dangi, _), (_, nil):
+            return "\(head) \(date.year)"
+        case (.japanese, let code?) where code != "ce" && code != "bce":
+            return "\(head) \(code.prefix(1).uppercased() + code.dropFirst()) \(date.era.year)"
+        case (.japanese, let code?):
+            return "\(head) \(date.iso.year >= 1 ? date.iso.year : 1 - date.iso.year) \(code.uppercased())"
+        case (_, let code?):
+            return "\(head) \(date.era.year) \(code.uppercased())"
+        }
+    }
+}

@@ -1,0 +1,48 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Buffered standard output: batch conversion writes millions of lines, so
+/// bytes are collected and written in large blocks.
+struct OutputBuffer {
+    private var bytes: [UInt8] = []
+
+    init() { bytes.reserveCapacity(1 << 16) }
+
+    mutating func write(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+        if bytes.count >= 1 << 16 { flush() }
+    }
+
+    mutating func line(_ text: String) {
+        write(text)
+        bytes.append(10)
+    }
+
+    mutating func flush() {
+        guard !bytes.isEmpty else { return }
+        writeAll(bytes, to: 1)
+        bytes.removeAll(keepingCapacity: true)
+    }
+}
+
+/// Writes a line to standard error.
+func printError(_ text: String) {
+    writeAll(Array((text + "\n").utf8), to: 2)
+}
+
+/// Writes every byte to a file descriptor, retrying short writes; gives up
+/// quietly when the reader has gone (a closed pipe).
+private func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
+    bytes.withUnsafeBufferPointer { buffer in
+        guard var pointer = buffer.baseAddress else { return }
+        var remaining = buffer.count
+        while remaining > 0 {
+            let written = write(descriptor, pointer, remaining)
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return }
+            pointer += written
+            remaining -= written
+        }
+    }
+}
