@@ -112,8 +112,23 @@ public enum CalendarDateText {
     }
 
     private static func parseNamed(_ text: String, original: String, in calendar: any CalendarSystem, overflow: Overflow) throws(ConversionError) -> CalendarDate {
-        let words = text.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
-        let numbers = words.enumerated().filter { $0.element.allSatisfy { $0.isASCIIDigit || $0 == "-" } && $0.element.contains(where: \.isASCIIDigit) }
+        var words = text.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
+        func isNumber(_ word: String) -> Bool {
+            word.contains(where: \.isASCIIDigit) && word.allSatisfy { $0.isASCIIDigit || $0 == "-" }
+        }
+        // "Adar 2" or "Adar 1": a numeral right after a month name that only
+        // makes a name together with it.
+        if words.filter(isNumber).count == 3 {
+            for index in words.indices.dropFirst() where isNumber(words[index]) && !isNumber(words[index - 1]) {
+                let joined = words[index - 1] + " " + words[index]
+                if MonthNames.monthCode(forName: joined, in: calendar.id) != nil {
+                    words[index - 1] = joined
+                    words.remove(at: index)
+                    break
+                }
+            }
+        }
+        let numbers = words.enumerated().filter { isNumber($0.element) }
         guard numbers.count == 2 else {
             throw .malformedDate(original, detail: "expected 'DAY MONTHNAME YEAR' (e.g. 5 Adar II 5784)")
         }

@@ -19,11 +19,15 @@ struct ICUFieldBackend: FieldBackend {
         }
     }
 
-    /// ICU's EXTENDED_YEAR minus the arithmetic year.
+    /// ICU's EXTENDED_YEAR minus the arithmetic year. ICU's Buddhist and ROC
+    /// calendars keep the Gregorian year there; Chinese and Dangi count from
+    /// their epochs (2637 BCE, 2333 BCE).
     private var extendedYearOffset: Int {
         switch id {
         case .chinese: 2637
         case .dangi: 2333
+        case .buddhist: -543
+        case .roc: 1911
         default: 0
         }
     }
