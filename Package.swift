@@ -16,5 +16,7 @@ let package = Package(
         .target(name: "Kalends", dependencies: ["CICU"]),
         .executableTarget(name: "kalends", dependencies: ["Kalends"]),
         .testTarget(name: "KalendsTests", dependencies: ["Kalends", "CICU"]),
+        // Runs the built `kalends` binary against shared/cli-contract.md.
+        .testTarget(name: "CLITests", dependencies: ["kalends"]),
     ]
 )
