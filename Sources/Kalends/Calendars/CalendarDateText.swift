@@ -20,7 +20,7 @@ public enum CalendarDateText {
         }
         var body = Substring(trimmed)
         var era: Substring?
-        if let colon = body.firstIndex(of: ":"), body[..<colon].allSatisfy({ $0.isLetter }) {
+        if let colon = body.firstIndex(of: ":"), body[..<colon].allSatisfy({ $0.isLetter || $0 == "-" }) {
             era = body[..<colon]
             body = body[body.index(after: colon)...]
         } else if let t = body.firstIndex(where: { $0 == "T" || $0 == "t" }) {

@@ -87,9 +87,37 @@ enum EraCodes {
         }
     }
 
+    /// Other spellings of era codes: Temporal's newer identifiers
+    /// (`gregory`, `gregory-inverse`, `incar`, `mundi`, ...) and CLDR's English
+    /// abbreviations (`ad`, `bc`).
+    static func canonical(_ era: String, in id: CalendarID) -> String {
+        switch (id, era) {
+        case (.gregorian, "gregory"), (.iso8601, "gregory"), (.julian, "julian"), (_, "ad"), (.japanese, "japanese"):
+            return "ce"
+        case (.gregorian, "gregory-inverse"), (.iso8601, "gregory-inverse"), (.julian, "julian-inverse"), (_, "bc"),
+             (.japanese, "japanese-inverse"):
+            return "bce"
+        case (.roc, "minguo"): return "roc"
+        case (.roc, "minguo-qian"), (.roc, "roc-inverse"): return "broc"
+        case (.buddhist, "buddhist"): return "be"
+        case (.hebrew, "hebrew"): return "am"
+        case (.islamic, "islamic"), (.islamicCivil, "islamic"), (.islamicTabular, "islamic"),
+             (.islamicUmmAlQura, "islamic"), (.islamicRGSA, "islamic"):
+            return "ah"
+        case (_, "islamic-inverse"): return "bh"
+        case (.persian, "persian"): return "ap"
+        case (.indian, "saka"), (.indian, "indian"): return "shaka"
+        case (.coptic, "coptic"): return "am"
+        case (.coptic, "coptic-inverse"): return "bd"
+        case (.ethiopic, "incar"), (.ethiopic, "ethiopic"): return "am"
+        case (.ethiopic, "mundi"), (.ethiopicAmeteAlem, "mundi"), (.ethiopicAmeteAlem, "ethioaa"): return "aa"
+        default: return era
+        }
+    }
+
     /// The arithmetic year of `eraYear` in era `code`.
     static func arithmeticYear(era code: String, eraYear: Int, in id: CalendarID) throws(ConversionError) -> Int {
-        let era = code.lowercased()
+        let era = canonical(code.lowercased(), in: id)
         let known = codes(for: id)
         guard known.contains(era) else { throw .unknownEra(id, era: code, known: known) }
         guard eraYear >= 1 || id == .hebrew || era == "aa" && id == .ethiopicAmeteAlem else {

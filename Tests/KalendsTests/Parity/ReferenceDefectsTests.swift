@@ -1,0 +1,111 @@
+import Foundation
+import XCTest
+@testable import Kalends
+
+/// Where Foundation on Linux (Swift 6.3.1) or the system ICU break a calendar's
+/// rules, Kalends follows the rules. Each test shows one difference and fails
+/// if the reference is ever fixed (then Docs/Conformance.md must change too).
+final class ReferenceDefectsTests: XCTestCase {
+    private func foundationCalendar(_ identifier: Calendar.Identifier) throws -> Calendar {
+        var calendar = Calendar(identifier: identifier)
+        calendar.timeZone = try XCTUnwrap(TimeZone(identifier: "UTC"))
+        return calendar
+    }
+
+    private func date(_ day: Int) -> Date { Date(timeIntervalSince1970: Double(day) * 86_400) }
+
+    func testFoundationEthiopicAmeteAlemReturnsGregorianFields() throws {
+        let day = try ISODate(year: 2024, month: 3, day: 15).dayNumber
+        let parts = try foundationCalendar(.ethiopicAmeteAlem).dateComponents([.year, .month, .day], from: date(day))
+        XCTAssertEqual([parts.year, parts.month, parts.day], [2024, 3, 15], "Foundation's defect is gone: update Conformance.md")
+        let ours = try Calendars.system(.ethiopicAmeteAlem).date(dayNumber: day)
+        XCTAssertEqual([ours.year, ours.monthCode.number, ours.day], [7516, 7, 6])
+    }
+
+    func testFoundationGregorianSwitchesToJulianBefore1582() throws {
+        // Proleptic Gregorian 1582-10-14 is the day Rome called Julian 1582-10-04.
+        let day = try ISODate(year: 1582, month: 10, day: 14).dayNumber
+        for identifier in [Calendar.Identifier.gregorian, .iso8601, .buddhist, .japanese, .republicOfChina] {
+            let parts = try foundationCalendar(identifier).dateComponents([.month, .day], from: date(day))
+            XCTAssertEqual([parts.month, parts.day], [10, 4], "\(identifier)")
+            let id = try XCTUnwrap(CalendarID(identifier))
+            XCTAssertEqual(try Calendars.system(id).date(dayNumber: day).day, 14, "\(id) is proleptic")
+        }
+    }
+
+    /// ICU (system 72 and Foundation's) make 16 pairs of years between 1 and
+    /// 3000 CE wrong: a leap year 385 days long that the rules make 384, and
+    /// the next year starting a day late. These are the years whose 1 Tishri
+    /// differs, measured over AM 3700 ... 6900.
+    static let hebrewYearsICUStartsLate = [3706, 3953, 4051, 4298, 4545, 4643, 4890, 4968, 5137, 5215, 5462,
+                                           5560, 5807, 6054, 6399, 6646, 6893]
+
+    func testHebrewYearStartsDifferOnlyInTheDocumentedYears() throws {
+        let rules = try Calendars.system(.hebrew)
+        let icu = try Calendars.system(.hebrew, engine: .icu)
+        var differing: [Int] = []
+        for year in 3700...6900 where try rules.firstDay(ofYear: year) != icu.firstDay(ofYear: year) {
+            differing.append(year)
+            XCTAssertEqual(try icu.firstDay(ofYear: year) - rules.firstDay(ofYear: year), 1, "ICU is one day late in \(year)")
+            let previous = year - 1
+            XCTAssertTrue(HebrewMath.isLeapYear(previous), "\(previous) is a leap year")
+            XCTAssertEqual(try icu.firstDay(ofYear: year) - icu.firstDay(ofYear: previous), 385)
+            XCTAssertEqual(try rules.firstDay(ofYear: year) - rules.firstDay(ofYear: previous), 384)
+        }
+        XCTAssertEqual(differing, Self.hebrewYearsICUStartsLate)
+        // The contract's example: Rosh Hashanah 5807 is Monday 2046-10-01.
+        let roshHashanah = try rules.date(year: 5807, monthCode: MonthCode(1), day: 1)
+        XCTAssertEqual(roshHashanah.iso.description, "2046-10-01")
+        XCTAssertEqual(roshHashanah.weekday, 1)
+        XCTAssertEqual(try icu.date(year: 5807, monthCode: MonthCode(1), day: 1).iso.description, "2046-10-02")
+        let foundation = try foundationCalendar(.hebrew)
+        let fromFoundation = try XCTUnwrap(foundation.date(from: DateComponents(year: 5807, month: 1, day: 1)))
+        XCTAssertEqual(Int(fromFoundation.timeIntervalSince1970 / 86_400), try ISODate(year: 2046, month: 10, day: 2).dayNumber)
+    }
+
+    func testHebrewMonthsAgreeWithICUInEveryOtherYear() throws {
+        let rules = try Calendars.system(.hebrew)
+        let icu = try Calendars.system(.hebrew, engine: .icu)
+        let affected = Set(Self.hebrewYearsICUStartsLate.flatMap { [$0 - 1, $0] })
+        for year in 3700...6900 where !affected.contains(year) {
+            XCTAssertEqual(try rules.monthCodes(inYear: year), try icu.monthCodes(inYear: year), "\(year)")
+            for month in 1...rules.monthsInYear(year) {
+                XCTAssertEqual(rules.daysInMonth(year: year, month: month), icu.daysInMonth(year: year, month: month), "\(year)-\(month)")
+            }
+        }
+    }
+
+    func testFoundationClampsInstantsBeforeJulianDayZero() throws {
+        // Every day before JD 0 comes back as the same Chinese date; Kalends
+        // answers those days from the system ICU instead.
+        let calendar = try foundationCalendar(.chinese)
+        let early = try ISODate(year: -9000, month: 1, day: 1).dayNumber
+        let a = calendar.dateComponents([.era, .year, .month, .day], from: date(early))
+        let b = calendar.dateComponents([.era, .year, .month, .day], from: date(early + 400))
+        XCTAssertEqual(a, b, "Foundation no longer clamps: revisit SplitFieldBackend")
+        let chinese = try Calendars.system(.chinese)
+        XCTAssertNotEqual(try chinese.date(dayNumber: early).year, try chinese.date(dayNumber: early + 400).year)
+    }
+
+    func testSystemICUAndFoundationDisagreeOnSomeChineseMonths() throws {
+        // ICU 72 (system) and Foundation's newer ICU place some new moons on
+        // different days; Kalends follows the newer data (Conformance.md).
+        let system = try Calendars.system(.chinese, engine: .icu)
+        let foundation = try Calendars.system(.chinese, engine: .foundation)
+        let day = try ISODate(year: 1914, month: 11, day: 17).dayNumber
+        XCTAssertNotEqual(try system.date(dayNumber: day).day, try foundation.date(dayNumber: day).day)
+        XCTAssertEqual(try Calendars.system(.chinese).date(dayNumber: day), try foundation.date(dayNumber: day))
+    }
+
+    func testFoundationHebrewNumbersAdarIAsSixWithoutLeapFlag() throws {
+        let calendar = try foundationCalendar(.hebrew)
+        let adarI = try Calendars.system(.hebrew).date(year: 5784, monthCode: MonthCode(5, isLeap: true), day: 1)
+        let parts = calendar.dateComponents([.month, .isLeapMonth], from: date(adarI.dayNumber))
+        XCTAssertEqual(parts.month, adarI.foundationMonth)
+        XCTAssertEqual(parts.isLeapMonth, adarI.isLeapMonth)
+        // Foundation silently accepts Adar I in a common year.
+        let accepted = calendar.date(from: DateComponents(year: 5785, month: 6, day: 1))
+        XCTAssertNotNil(accepted)
+        XCTAssertThrowsError(try Calendars.system(.hebrew).date(year: 5785, foundationMonth: 6, day: 1))
+    }
+}
