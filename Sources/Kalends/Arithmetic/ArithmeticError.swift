@@ -1,0 +1,39 @@
+/// Why adding a duration to a date, or measuring between two, failed.
+///
+/// Each case names the step of Temporal's NonISODateAdd that threw, the
+/// calendar and the values involved.
+public enum ArithmeticError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Step 2 under `.reject`: the start's month (e.g. Adar I, `M05L`) does
+    /// not exist in the year reached by adding the years.
+    case monthCodeNotInYear(CalendarID, year: Int, monthCode: MonthCode, detail: String)
+    /// Step 4 under `.reject`: the start's day does not exist in the month
+    /// reached (31 January + 1 month).
+    case dayNotInMonth(CalendarID, year: Int, monthCode: MonthCode, day: Int, daysInMonth: Int)
+    /// The result, or a year passed on the way, lies outside the supported
+    /// range (ISO years -9999 ... 9999).
+    case outOfRange(CalendarID, detail: String)
+    /// A duration's fields do not fit the arithmetic (Int overflow).
+    case duration(DurationError)
+    /// A date could not be built or converted (e.g. an engine failed to open).
+    case conversion(ConversionError)
+    /// A wall-clock time could not be placed in its zone.
+    case time(TimeError)
+
+    public var description: String {
+        switch self {
+        case .monthCodeNotInYear(_, _, _, let detail):
+            return detail
+        case .dayNotInMonth(let calendar, let year, let code, let day, let length):
+            let month = calendar.hasLeapMonthCodes ? code.description : CalendarDateText.twoDigits(code.number)
+            return "\(calendar) \(CalendarDateText.yearText(year))-\(month) has no day \(day) (it has \(length) days); use --overflow constrain to clamp to the last day"
+        case .outOfRange(let calendar, let detail):
+            return "\(calendar): \(detail) is out of the supported range (ISO years -9999 ... 9999)"
+        case .duration(let error):
+            return error.description
+        case .conversion(let error):
+            return error.description
+        case .time(let error):
+            return error.description
+        }
+    }
+}

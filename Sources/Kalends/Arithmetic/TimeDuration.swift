@@ -1,0 +1,85 @@
+/// Hours, minutes, seconds and nanoseconds: the exact part of a duration.
+///
+/// Time units are elapsed time: `PT24H` across a DST change is 24 real hours,
+/// not one calendar day. Fields are kept as given (`PT36H` stays 36 hours);
+/// all share one sign.
+public struct TimeDuration: Hashable, Sendable, Codable {
+    public let hours: Int
+    public let minutes: Int
+    public let seconds: Int
+    public let nanoseconds: Int
+
+    /// A time span whose fields all have the same sign.
+    public init(hours: Int = 0, minutes: Int = 0, seconds: Int = 0, nanoseconds: Int = 0) throws(DurationError) {
+        try DurationSign.check([("hours", hours), ("minutes", minutes), ("seconds", seconds), ("nanoseconds", nanoseconds)])
+        self.init(unchecked: hours, minutes, seconds, nanoseconds)
+        _ = try exactSeconds()
+    }
+
+    init(unchecked hours: Int, _ minutes: Int, _ seconds: Int, _ nanoseconds: Int) {
+        self.hours = hours
+        self.minutes = minutes
+        self.seconds = seconds
+        self.nanoseconds = nanoseconds
+    }
+
+    public static let zero = TimeDuration(unchecked: 0, 0, 0, 0)
+
+    /// -1, 0 or 1.
+    public var sign: Int { DurationSign.of([hours, minutes, seconds, nanoseconds]) }
+    public var isZero: Bool { sign == 0 }
+
+    /// The whole span as seconds plus a nanosecond part of the same sign
+    /// (|nanoseconds| < 1e9); throws when the total does not fit in `Int`.
+    public func exactSeconds() throws(DurationError) -> ExactSpan {
+        var total = 0
+        for (value, factor, field) in [(hours, 3600, "hours"), (minutes, 60, "minutes"), (seconds, 1, "seconds")] {
+            let (scaled, o1) = value.multipliedReportingOverflow(by: factor)
+            let (sum, o2) = total.addingReportingOverflow(scaled)
+            guard !o1, !o2 else { throw .tooLarge(text: "\(self)", field: field) }
+            total = sum
+        }
+        let (sum, overflow) = total.addingReportingOverflow(nanoseconds / 1_000_000_000)
+        guard !overflow else { throw .tooLarge(text: "\(self)", field: "nanoseconds") }
+        return ExactSpan(seconds: sum, nanoseconds: nanoseconds % 1_000_000_000)
+    }
+
+    /// The same span in the other direction.
+    public func negated() throws(DurationError) -> TimeDuration {
+        guard hours != .min, minutes != .min, seconds != .min, nanoseconds != .min else {
+            throw .tooLarge(text: "\(self)", field: "fields")
+        }
+        return TimeDuration(unchecked: -hours, -minutes, -seconds, -nanoseconds)
+    }
+}
+
+extension TimeDuration: CustomStringConvertible {
+    /// ISO 8601: `PT2H30M`, `PT0.5S`.
+    public var description: String { CalendarDuration(unchecked: .zero, self).description }
+}
+
+/// Elapsed time as whole seconds plus nanoseconds of the same sign.
+public struct ExactSpan: Hashable, Comparable, Sendable, Codable {
+    public let seconds: Int
+    /// -999,999,999 ... 999,999,999, with the sign of `seconds` (or either when seconds is 0).
+    public let nanoseconds: Int
+
+    public init(seconds: Int, nanoseconds: Int) {
+        self.seconds = seconds
+        self.nanoseconds = nanoseconds
+    }
+
+    public var sign: Int { seconds != 0 ? (seconds > 0 ? 1 : -1) : (nanoseconds == 0 ? 0 : (nanoseconds > 0 ? 1 : -1)) }
+
+    public static func < (a: ExactSpan, b: ExactSpan) -> Bool {
+        // Compare as seconds * 1e9 + nanoseconds without overflow.
+        if a.seconds != b.seconds {
+            let difference = a.seconds.subtractingReportingOverflow(b.seconds)
+            if !difference.overflow, abs(difference.partialValue) == 1 {
+                return (a.seconds - b.seconds) * 1_000_000_000 + (a.nanoseconds - b.nanoseconds) < 0
+            }
+            return a.seconds < b.seconds
+        }
+        return a.nanoseconds < b.nanoseconds
+    }
+}

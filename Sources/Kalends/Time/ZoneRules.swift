@@ -1,0 +1,212 @@
+import Foundation
+
+/// The offsets of one time zone over time, from Foundation's `TimeZone` (the
+/// source of truth), with its transitions cached per span of years.
+///
+/// Shared by arithmetic, day slicing and recurrence: `offset(at:)`,
+/// `transitions(from:to:)`, `possibleOffsets(for:)` and `resolve(_:_:)`.
+/// A value type over a shared, locked cache.
+public struct ZoneRules: Hashable, Sendable, CustomStringConvertible {
+    /// The IANA name (`America/New_York`), `UTC`, or `UTC+05:30` for a fixed offset.
+    public let identifier: String
+    /// Foundation's zone.
+    public let timeZone: TimeZone
+    /// Set for UTC and fixed-offset zones, which never change.
+    private let fixedOffset: Int?
+    private let cache: TransitionCache
+
+    /// The zone with this IANA name; throws `TimeError.unknownZone`.
+    public init(identifier: String) throws(TimeError) {
+        self = try ZoneRegistry.shared.rules(identifier)
+    }
+
+    init(identifier: String, timeZone: TimeZone, fixedOffset: Int? = nil) {
+        self.identifier = identifier
+        self.timeZone = timeZone
+        self.fixedOffset = fixedOffset
+        self.cache = TransitionCache(timeZone)
+    }
+
+    /// Coordinated Universal Time: no transitions; formats as `Z`.
+    public static let utc = ZoneRules(identifier: "UTC", timeZone: TimeZone(secondsFromGMT: 0) ?? TimeZone.current, fixedOffset: 0)
+
+    /// A zone that is always `offset` from UTC (an RFC 3339 offset without a
+    /// zone name); its times print with that offset, `+00:00` included.
+    public static func fixed(_ offset: UTCOffset) -> ZoneRules {
+        ZoneRules(identifier: "UTC" + offset.description, timeZone: TimeZone(secondsFromGMT: offset.seconds) ?? utc.timeZone,
+                  fixedOffset: offset.seconds)
+    }
+
+    /// True for UTC itself, whose times print with `Z`.
+    public var isUTC: Bool { identifier == "UTC" }
+
+    public var description: String { identifier }
+
+    public static func == (a: ZoneRules, b: ZoneRules) -> Bool { a.identifier == b.identifier }
+    public func hash(into hasher: inout Hasher) { hasher.combine(identifier) }
+
+    /// The offset in force at `instant`.
+    public func offset(at instant: Instant) -> UTCOffset {
+        if let fixedOffset { return UTCOffset(seconds: fixedOffset) }
+        return UTCOffset(seconds: timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(instant.seconds))))
+    }
+
+    /// The transitions (offset changes) in the half-open span [from, to), in order.
+    public func transitions(from: Instant, to: Instant) -> [ZoneTransition] {
+        guard from < to, fixedOffset == nil else { return [] }
+        var result: [ZoneTransition] = []
+        var slot = TransitionCache.slot(of: from.seconds)
+        let last = TransitionCache.slot(of: to.seconds)
+        while slot <= last {
+            for transition in cache.transitions(inSlot: slot) where transition.instant >= from && transition.instant < to {
+                result.append(transition)
+            }
+            slot += 1
+        }
+        return result
+    }
+
+    /// The first transition strictly after `instant` within `limitYears` years, if any.
+    public func nextTransition(after instant: Instant, limitYears: Int = 100) -> ZoneTransition? {
+        guard fixedOffset == nil else { return nil }
+        var slot = TransitionCache.slot(of: instant.seconds)
+        for _ in 0...limitYears {
+            if let found = cache.transitions(inSlot: slot).first(where: { $0.instant > instant }) { return found }
+            slot += 1
+        }
+        return nil
+    }
+
+    /// The last transition strictly before `instant` within `limitYears` years, if any.
+    public func previousTransition(before instant: Instant, limitYears: Int = 100) -> ZoneTransition? {
+        guard fixedOffset == nil else { return nil }
+        var slot = TransitionCache.slot(of: instant.seconds)
+        for _ in 0...limitYears {
+            if let found = cache.transitions(inSlot: slot).last(where: { $0.instant < instant }) { return found }
+            slot -= 1
+        }
+        return nil
+    }
+
+    /// The offsets at which the wall-clock time `local` occurs: one normally,
+    /// none in a gap, two in a repeat (earlier instant first).
+    public func possibleOffsets(for local: LocalDateTime) -> [UTCOffset] {
+        if let fixedOffset { return [UTCOffset(seconds: fixedOffset)] }
+        let wall = local.wallSeconds.seconds
+        // Offsets a day either side bracket any single transition near `local`.
+        let before = offset(at: Instant(seconds: wall - 86_400))
+        let after = offset(at: Instant(seconds: wall + 86_400))
+        var candidates = [before]
+        if after != before { candidates.append(after) }
+        let found = candidates.filter { offset(at: Instant(seconds: wall - $0.seconds)) == $0 }
+        // Earlier instant = larger offset.
+        return found.sorted { $0.seconds > $1.seconds }
+    }
+
+    /// The instant of the wall-clock time `local` in this zone, resolving a
+    /// gap or a repeat by `disambiguation` (Temporal's
+    /// DisambiguatePossibleEpochNanoseconds), and saying whether it had to.
+    public func resolve(_ local: LocalDateTime, _ disambiguation: Disambiguation = .compatible) throws(TimeError) -> ZoneResolution {
+        let wall = local.wallSeconds
+        let offsets = possibleOffsets(for: local)
+        func at(_ offset: UTCOffset, _ adjustment: LocalTimeAdjustment) throws(TimeError) -> ZoneResolution {
+            let instant = Instant(seconds: wall.seconds - offset.seconds, nanosecond: wall.nanosecond)
+            guard Instant.supportedSeconds.contains(instant.seconds) else { throw .outOfRange("\(local) in \(identifier)") }
+            // In a gap the offset in force differs from the one used to read the wall clock.
+            return ZoneResolution(instant: instant, offset: self.offset(at: instant), adjustment: adjustment)
+        }
+        if offsets.count == 1 { return try at(offsets[0], .none) }
+        if offsets.count == 2 {
+            switch disambiguation {
+            case .compatible, .earlier: return try at(offsets[0], .repeated)
+            case .later: return try at(offsets[1], .repeated)
+            case .reject: throw .repeatedLocalTime(local.description, zone: identifier, offsets: offsets)
+            }
+        }
+        // A gap: the offsets either side differ by its length.
+        let before = offset(at: Instant(seconds: wall.seconds - 86_400))
+        let after = offset(at: Instant(seconds: wall.seconds + 86_400))
+        let gap = after.seconds - before.seconds
+        switch disambiguation {
+        case .reject:
+            throw .skippedLocalTime(local.description, zone: identifier, skippedSeconds: gap)
+        case .earlier:
+            // The wall time moved back by the gap, read with the offset after it:
+            // the same instant as reading `local` with the offset after.
+            return try at(after, .gap(seconds: gap))
+        case .compatible, .later:
+            return try at(before, .gap(seconds: gap))
+        }
+    }
+}
+
+/// A change of a zone's offset.
+public struct ZoneTransition: Hashable, Sendable {
+    /// The first instant of the new offset.
+    public let instant: Instant
+    public let offsetBefore: UTCOffset
+    public let offsetAfter: UTCOffset
+}
+
+/// The transitions of one zone, computed once per slot of about a year
+/// (Foundation answers a transition query in ~0.5 µs; a slot costs a few).
+final class TransitionCache: @unchecked Sendable {
+    private let timeZone: TimeZone
+    private let lock = NSLock()
+    private var slots: [Int: [ZoneTransition]] = [:]
+    /// About a year; slots need not align with calendar years.
+    static let slotSeconds = 31_556_952
+
+    init(_ timeZone: TimeZone) { self.timeZone = timeZone }
+
+    static func slot(of seconds: Int) -> Int { seconds.floorDivided(by: slotSeconds) }
+
+    func transitions(inSlot slot: Int) -> [ZoneTransition] {
+        lock.lock()
+        if let cached = slots[slot] {
+            lock.unlock()
+            return cached
+        }
+        lock.unlock()
+        let start = slot * Self.slotSeconds, end = start + Self.slotSeconds
+        var result: [ZoneTransition] = []
+        var cursor = Date(timeIntervalSince1970: Double(start - 1))
+        // A zone changes offset a few times a year at most; the bound guards against a faulty answer.
+        while result.count < 16, let next = timeZone.nextDaylightSavingTimeTransition(after: cursor) {
+            let seconds = Int(next.timeIntervalSince1970.rounded())
+            guard seconds < end, seconds > Int(cursor.timeIntervalSince1970) else { break }
+            let before = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds - 1)))
+            let after = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds)))
+            if seconds >= start, before != after {
+                result.append(ZoneTransition(instant: Instant(seconds: seconds), offsetBefore: UTCOffset(seconds: before), offsetAfter: UTCOffset(seconds: after)))
+            }
+            cursor = Date(timeIntervalSince1970: Double(seconds))
+        }
+        lock.lock()
+        if slots.count > 4096 { slots.removeAll(keepingCapacity: true) }
+        slots[slot] = result
+        lock.unlock()
+        return result
+    }
+}
+
+/// Zones opened once by name.
+final class ZoneRegistry: @unchecked Sendable {
+    static let shared = ZoneRegistry()
+    private let lock = NSLock()
+    private var zones: [String: ZoneRules] = [:]
+
+    func rules(_ identifier: String) throws(TimeError) -> ZoneRules {
+        let upper = identifier.uppercased()
+        if upper == "UTC" || upper == "Z" || upper == "ETC/UTC" { return .utc }
+        lock.lock()
+        defer { lock.unlock() }
+        if let cached = zones[identifier] { return cached }
+        guard identifier.utf8.count <= 64, !identifier.isEmpty, let zone = TimeZone(identifier: identifier) else {
+            throw .unknownZone(identifier)
+        }
+        let rules = ZoneRules(identifier: identifier, timeZone: zone)
+        zones[identifier] = rules
+        return rules
+    }
+}
