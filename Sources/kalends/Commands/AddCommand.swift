@@ -1,0 +1,106 @@
+import Kalends
+
+/// `kalends add`: a date or date-time moved by an ISO 8601 duration.
+enum AddCommand: Command {
+    static let name = "add"
+    static let summary = "Add an ISO 8601 duration to a date or date-time."
+    static let usage = "kalends add DATE DURATION [--calendar CAL] [--tz ZONE] [--overflow constrain|reject] [--disambiguation compatible|earlier|later|reject] [--json]"
+    static let discussion = """
+        Adds DURATION (P1Y2M3D, P2W, PT36H, -P1M, P1DT12H, PT0.5S ...) to DATE in the
+        --calendar (default iso8601), as Temporal does: years keep the month code
+        (Hebrew Adar I becomes Adar in a common year), months count by position,
+        a day past the month's end is clamped (--overflow constrain, the default)
+        or an error (--overflow reject); weeks and days are whole days.
+
+        DATE is a date in the calendar's text form (2024-03-15, 5784-M05L-30), or a
+        date-time: 2024-03-15T09:30:00, with Z or an offset (-04:00), or in
+        iCalendar basic form (20240315T093000Z). --tz reads a floating time in
+        that zone (and shows a zoned one there). Days and larger keep the
+        wall-clock time across DST; hours and smaller are exact elapsed time. A
+        wall-clock time that a DST change skips or repeats is resolved by
+        --disambiguation: compatible (default: later in a gap, earlier in a
+        repeat), earlier, later or reject. A plain date with hours or smaller in
+        DURATION becomes a date-time at midnight.
+
+        The result is printed in the same form as DATE (RFC 3339 for times).
+
+        examples:
+          kalends add 2024-01-31 P1M                          # 2024-02-29
+          kalends add 2024-01-31 P1M --overflow reject        # error: no 31 February
+          kalends add 5784-M05L-30 P1Y --calendar hebrew      # 5785-M06-29
+          kalends add 2024-03-09T09:00 P1D --tz America/New_York
+          kalends add 20240315T093000Z -PT36H --json
+        """
+    static let options: [OptionSpec] = [
+        .value("--calendar", "CAL", "Calendar of DATE and of the arithmetic (default iso8601)."),
+        .value("--tz", "ZONE", "IANA zone: floating times are read in it, results shown in it."),
+        .value("--overflow", "MODE", "constrain (default) or reject a day or leap month that does not exist."),
+        .value("--disambiguation", "MODE", "compatible (default), earlier, later or reject a time in a DST gap or repeat."),
+        .flag("--json", "Print the result as a JSON object (as convert, plus dateTime for times)."),
+    ]
+
+    static func run(_ arguments: ParsedArguments, output: inout OutputBuffer) throws -> Int32 {
+        let positionals = try arguments.positionals(2...2, command: name, usage: usage)
+        let overflow: Overflow = try arguments.choice("--overflow", default: .constrain)
+        let disambiguation: Disambiguation = try arguments.choice("--disambiguation", default: .compatible)
+        let calendar = try ConvertCommand.calendar(arguments.value("--calendar") ?? "iso8601", option: "--calendar", engine: .standard)
+        let zone = try zoneOption(arguments.value("--tz"))
+        let durationText = positionals[1]
+        let duration: CalendarDuration
+        do {
+            duration = try CalendarDuration(parsing: durationText)
+        } catch {
+            throw InputError(place: "DURATION '\(durationText)'", underlying: error)
+        }
+        var start = try DateTimeArgument.read(positionals[0], place: "DATE", calendar: calendar, zone: zone, disambiguation: disambiguation)
+        // A plain date with a time part to add becomes a date-time at midnight.
+        if case .date(let date) = start, !duration.time.isZero {
+            let midnight = try LocalDateTime(dayNumber: date.dayNumber)
+            if let zone {
+                start = .zoned(try place(midnight, zone, disambiguation, input: positionals[0]))
+            } else {
+                start = .floating(midnight)
+            }
+        }
+        let result: DateTimeArgument
+        do {
+            switch start {
+            case .date(let date):
+                result = .date(try calendar.adding(duration.date, to: date, overflow: overflow))
+            case .floating(let local):
+                result = .floating(try local.adding(duration, in: calendar, overflow: overflow))
+            case .zoned(let zoned):
+                result = .zoned(try zoned.adding(duration, in: calendar, overflow: overflow, disambiguation: disambiguation))
+            }
+        } catch {
+            throw InputError(place: "adding \(duration) to \(try DateTimeArgument.text(start, calendar: calendar))", underlying: error)
+        }
+        if arguments.flag("--json") {
+            let date = try calendar.date(dayNumber: try result.local().dayNumber)
+            var object = DateJSON.object(date, in: calendar)
+            if let text = result.dateTimeText { object.add("dateTime", text) }
+            output.line(object.encoded)
+        } else {
+            output.line(try DateTimeArgument.text(result, calendar: calendar))
+        }
+        return ExitStatus.success
+    }
+
+    /// The `--tz` option's zone, or nil.
+    static func zoneOption(_ name: String?) throws -> ZoneRules? {
+        guard let name else { return nil }
+        do {
+            return try ZoneRules(identifier: name)
+        } catch {
+            throw InputError(place: "--tz", underlying: error)
+        }
+    }
+
+    private static func place(_ local: LocalDateTime, _ zone: ZoneRules, _ disambiguation: Disambiguation, input: String) throws -> ZonedDateTime {
+        do {
+            return try ZonedDateTime(local: local, zone: zone, disambiguation: disambiguation)
+        } catch {
+            throw InputError(place: "DATE '\(input)'", underlying: error)
+        }
+    }
+}
