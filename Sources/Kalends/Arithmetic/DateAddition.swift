@@ -33,7 +33,7 @@ extension CalendarSystem {
         // Step 3: months by position.
         let (y, m) = try shiftMonth(year: year, month: firstMonth, by: duration.months)
         // Step 4: the day (may throw under .reject).
-        let length = daysInMonth(year: y, month: m)
+        let length = Swift.max(daysInMonth(year: y, month: m), 1)
         var day = start.day
         if day > length {
             guard overflow == .constrain else {

@@ -32,7 +32,7 @@ extension CalendarSystem {
         if months != 0, sign * (a.day - b.day) > 0 { months -= sign }
         // Weeks and days from the start's day, clamped, in the month reached.
         let (y, m) = try shiftMonth(year: year, month: firstMonth, by: months)
-        let day = Swift.min(a.day, daysInMonth(year: y, month: m))
+        let day = Swift.min(a.day, Swift.max(daysInMonth(year: y, month: m), 1))
         let remaining = b.dayNumber - dayNumber(year: y, month: m, day: day)
         return DateDuration(unchecked: years, months, 0, remaining)
     }

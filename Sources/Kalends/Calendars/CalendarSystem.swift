@@ -77,9 +77,10 @@ extension CalendarSystem {
     /// The date with an ordinal month (the month's position in its year).
     public func date(year: Int, month: Int, day: Int, overflow: Overflow = .reject) throws(ConversionError) -> CalendarDate {
         try checkYear(year)
-        let count = monthsInYear(year)
+        // A faulty engine may report no months; ranges must not trap on it.
+        let count = Swift.max(monthsInYear(year), 1)
         var month = month
-        if !(1...count).contains(month) {
+        if month < 1 || month > count {
             guard overflow == .constrain else {
                 throw .monthOutOfRange(id, year: year, month: month, allowed: 1...count)
             }
@@ -101,7 +102,7 @@ extension CalendarSystem {
     /// The month codes of `year` in order.
     public func monthCodes(inYear year: Int) throws(ConversionError) -> [MonthCode] {
         try checkYear(year)
-        return (1...monthsInYear(year)).map { monthCode(year: year, month: $0) }
+        return (1...Swift.max(monthsInYear(year), 1)).map { monthCode(year: year, month: $0) }
     }
 
     /// The first day of `year` (its day number).
@@ -132,7 +133,7 @@ extension CalendarSystem {
     }
 
     private func missingMonthDetail(_ code: MonthCode, year: Int) -> String {
-        let codes = (1...monthsInYear(year)).map { monthCode(year: year, month: $0) }
+        let codes = (1...Swift.max(monthsInYear(year), 1)).map { monthCode(year: year, month: $0) }
         switch id {
         case .hebrew:
             return "hebrew \(year) is not a leap year: it has no Adar I (\(code))"
@@ -147,9 +148,11 @@ extension CalendarSystem {
     }
 
     private func date(checkedYear year: Int, month: Int, day: Int, overflow: Overflow) throws(ConversionError) -> CalendarDate {
-        let length = daysInMonth(year: year, month: month)
+        // A faulty engine may report a month of 0 days (Foundation's Chinese
+        // 2057-M08); ranges must not trap on it.
+        let length = Swift.max(daysInMonth(year: year, month: month), 1)
         var day = day
-        if !(1...length).contains(day) {
+        if day < 1 || day > length {
             guard overflow == .constrain else {
                 throw .dayOutOfRange(id, year: year, monthCode: monthCode(year: year, month: month), day: day, allowed: 1...length)
             }
