@@ -12,6 +12,10 @@ public enum ArithmeticError: Error, Hashable, Sendable, CustomStringConvertible 
     /// The result, or a year passed on the way, lies outside the supported
     /// range (ISO years -9999 ... 9999).
     case outOfRange(CalendarID, detail: String)
+    /// The month has no `n`-th such weekday (a fifth Monday, or n = 0).
+    case noSuchWeekday(CalendarID, year: Int, monthCode: MonthCode, n: Int, weekday: Weekday)
+    /// A weekend covering the whole week leaves no business days to count.
+    case noBusinessDays
     /// A duration's fields do not fit the arithmetic (Int overflow).
     case duration(DurationError)
     /// A date could not be built or converted (e.g. an engine failed to open).
@@ -28,6 +32,11 @@ public enum ArithmeticError: Error, Hashable, Sendable, CustomStringConvertible 
             return "\(calendar) \(CalendarDateText.yearText(year))-\(month) has no day \(day) (it has \(length) days); use --overflow constrain to clamp to the last day"
         case .outOfRange(let calendar, let detail):
             return "\(calendar): \(detail) is out of the supported range (ISO years -9999 ... 9999)"
+        case .noSuchWeekday(let calendar, let year, let code, let n, let weekday):
+            let month = calendar.hasLeapMonthCodes ? code.description : CalendarDateText.twoDigits(code.number)
+            return "\(calendar) \(CalendarDateText.yearText(year))-\(month) has no weekday number \(n) that is a \(weekday) (use 1 ... 5, or -1 ... -5 from the end)"
+        case .noBusinessDays:
+            return "the weekend covers every day of the week: there are no business days"
         case .duration(let error):
             return error.description
         case .conversion(let error):
