@@ -4,22 +4,33 @@ import PackageDescription
 let package = Package(
     name: "Kalends",
     products: [
+        // The timeline layout engine: pure Swift, no Foundation, no dependency.
         .library(name: "KalendsLayout", targets: ["KalendsLayout"]),
+        // Property-based testing engine used by every Kalends test target.
+        .library(name: "KalendsCheck", targets: ["KalendsCheck"]),
         .executable(name: "kalends-bench", targets: ["kalends-bench"]),
     ],
     targets: [
-        // The timeline layout engine: pure Swift, no Foundation, no dependency.
         .target(name: "KalendsLayout"),
         // Literal, slow reference implementations the tests and the benchmarks
         // compare the engine with. Not a product: nobody should ship them.
         .target(name: "KalendsLayoutReference", dependencies: ["KalendsLayout"]),
+        .target(
+            name: "KalendsCheck",
+            path: "Sources/KalendsCheck"
+        ),
         .executableTarget(
             name: "kalends-bench",
             dependencies: ["KalendsLayout", "KalendsLayoutReference"]
         ),
         .testTarget(
             name: "KalendsLayoutTests",
-            dependencies: ["KalendsLayout", "KalendsLayoutReference"]
+            dependencies: ["KalendsLayout", "KalendsLayoutReference", "KalendsCheck"]
+        ),
+        .testTarget(
+            name: "KalendsCheckTests",
+            dependencies: ["KalendsCheck"],
+            path: "Tests/KalendsCheckTests"
         ),
     ],
     swiftLanguageModes: [.v6]
