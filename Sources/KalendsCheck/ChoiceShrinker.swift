@@ -46,6 +46,7 @@ struct ChoiceShrinker<Payload> {
             improved = minimizeEach() || improved
             improved = moveValueLater() || improved
             improved = sortAdjacentSpans() || improved
+            if !improved { improved = lowerAndRaiseNext() }
         }
     }
 
@@ -149,26 +150,54 @@ struct ChoiceShrinker<Payload> {
     }
 
     /// Finds (approximately) the smallest value at `index` that still fails.
+    ///
+    /// Failing is often not monotone in the choice: zigzag integers alternate
+    /// sign and filters reject some values. So besides a plain binary search
+    /// it searches among values of the same parity and probes a few values
+    /// just below, repeating while any of that helps.
     private mutating func minimize(at index: Int) -> Bool {
+        if consider(replacing(index, with: 0)) { return true }
         var improved = false
-        func candidate(_ sequence: [UInt64], _ value: UInt64) -> [UInt64] {
-            var copy = sequence
-            copy[index] = value
-            return copy
-        }
-        if consider(candidate(best, 0)) { return true }
-        var low: UInt64 = 0  // assumed passing
         while index < best.count, !exhausted {
-            let high = best[index]  // known failing
+            let before = best[index]
+            if binarySearch(at: index, stride: 1) { improved = true }
+            if index < best.count, binarySearch(at: index, stride: 2) { improved = true }
+            var probed = false
+            var step: UInt64 = 1
+            while step <= 4, index < best.count, best[index] >= step, !probed, !exhausted {
+                probed = consider(replacing(index, with: best[index] - step))
+                step += 1
+            }
+            improved = improved || probed
+            guard probed, index < best.count, best[index] < before else { break }
+        }
+        return improved
+    }
+
+    /// Binary-searches values `v - stride * k` at `index`, assuming smaller k fail less.
+    private mutating func binarySearch(at index: Int, stride: UInt64) -> Bool {
+        var improved = false
+        let anchor = best[index] % stride  // values kept congruent to the start
+        var low: UInt64 = 0  // in units of stride above anchor; assumed passing
+        while index < best.count, !exhausted {
+            let current = best[index]
+            guard current >= anchor, current % stride == anchor else { break }
+            let high = (current - anchor) / stride  // known failing
             guard high > low + 1 else { break }
             let middle = low + (high - low) / 2
-            if consider(candidate(best, middle)) {
+            if consider(replacing(index, with: anchor + middle * stride)) {
                 improved = true
             } else {
                 low = middle
             }
         }
         return improved
+    }
+
+    private func replacing(_ index: Int, with value: UInt64) -> [UInt64] {
+        var copy = best
+        copy[index] = value
+        return copy
     }
 
     /// Moves part of a value to a later choice, e.g. [30, 70] -> [0, 100].
@@ -192,6 +221,31 @@ struct ChoiceShrinker<Payload> {
                 second += 1
             }
             first += 1
+        }
+        return improved
+    }
+
+    /// Lowers a choice and sets the next one to its maximum, for choices that
+    /// decide how the next is read (a double's kind, a oneOf index): the
+    /// maximum is clamped on replay to whatever the new reading allows, and
+    /// the other passes then shrink it. E.g. a double drawn as "the upper
+    /// bound" becomes "an integer offset" that binary search can reduce.
+    private mutating func lowerAndRaiseNext() -> Bool {
+        var improved = false
+        var index = 0
+        while index + 1 < best.count, !exhausted {
+            if best[index] > 0 {
+                for lowered in Set([0, best[index] - 1]).sorted() {
+                    // Both parities of the maximum: low bits often pick a side.
+                    for raised in [UInt64.max, UInt64.max - 1] where index + 1 < best.count && best[index] > lowered {
+                        var candidate = best
+                        candidate[index] = lowered
+                        candidate[index + 1] = raised
+                        if consider(candidate) { improved = true }
+                    }
+                }
+            }
+            index += 1
         }
         return improved
     }

@@ -10,7 +10,13 @@ struct ChoiceSource {
     /// a base case (replay pads with zeros, so it would otherwise loop forever).
     static let defaultChoiceLimit = 1_000_000
 
+    /// Upper bound on nested `flatMap` stages per case: a recursive generator
+    /// without a base case recurses through `flatMap`, and must fail cleanly
+    /// long before it would overflow the (possibly small) thread stack.
+    static let nestingLimit = 200
+
     private var rng: SplitMix64
+    private var nesting = 0
     private let replay: [UInt64]?
     private var position = 0
 
@@ -64,6 +70,16 @@ struct ChoiceSource {
     /// Draws a uniformly distributed choice in `0...max`.
     mutating func drawUniform(max: UInt64) throws(GenerationError) -> UInt64 {
         try draw(max: max) { rng in rng.next(upTo: max) }
+    }
+
+    /// Runs `body` one `flatMap` level deeper, failing past `nestingLimit`.
+    mutating func nested<T>(_ body: (inout ChoiceSource) throws(GenerationError) -> T) throws(GenerationError) -> T {
+        guard nesting < Self.nestingLimit else {
+            throw .nestingTooDeep(limit: Self.nestingLimit)
+        }
+        nesting += 1
+        defer { nesting -= 1 }
+        return try body(&self)
     }
 
     /// Runs `body` and records the choices it drew as one deletable span.

@@ -3,8 +3,9 @@
 ///
 /// The target is 0 when the range contains it, else the bound nearest 0.
 /// Kinds, simplest first:
-/// - 0 integral: the payload is an integer offset from the target (zigzag
-///   when the range straddles 0), so shrinking finds whole numbers first;
+/// - 0 integral: the payload picks a whole number counted outward from the
+///   target (zigzag around 0 when the range straddles it; for one-sided
+///   ranges payload 0 is the bound itself), so shrinking finds whole numbers first;
 /// - 1 fractional: the payload is a 53-bit fraction of the distance from the
 ///   target to a bound (low bit = side when the range straddles 0);
 /// - 2 bound: payload 0 is the lower bound, 1 the upper (reaches infinite bounds).
@@ -58,10 +59,16 @@ struct DoubleEncoding: Sendable {
                 // Zigzag: 1 -> +1, 2 -> -1, 3 -> +2, ...
                 let magnitude = Double((payload / 2) + (payload % 2))
                 offset = payload % 2 == 1 ? magnitude : -magnitude
-            } else {
-                offset = aboveExtent > 0 ? Double(payload) : -Double(payload)
+                return clamp(target + offset)
             }
-            return clamp(target + offset)
+            // One-sided: payload 0 is the bound itself, then whole numbers
+            // moving away from 0, starting with the one nearest the bound.
+            guard payload > 0 else { return target }
+            let upward = aboveExtent > 0
+            let nearestWhole = upward ? target.rounded(.up) : target.rounded(.down)
+            let steps = nearestWhole == target ? Double(payload) : Double(payload - 1)
+            let whole = upward ? nearestWhole + steps : nearestWhole - steps
+            return clamp(whole)
         case 1:
             let below = straddlesZero ? payload & 1 == 1 : belowExtent > 0
             let steps = Swift.min(straddlesZero ? payload >> 1 : payload, Self.fractionScale)

@@ -29,8 +29,10 @@ extension Gen {
     /// A generator whose second stage depends on the first value; both stages shrink.
     public func flatMap<T>(_ next: @escaping @Sendable (Value) -> Gen<T>) -> Gen<T> {
         Gen<T> { source throws(GenerationError) in
-            let first = try self.draw(&source)
-            return try next(first).draw(&source)
+            try source.nested { (inner: inout ChoiceSource) throws(GenerationError) in
+                let first = try self.draw(&inner)
+                return try next(first).draw(&inner)
+            }
         }
     }
 

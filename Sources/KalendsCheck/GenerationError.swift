@@ -14,6 +14,8 @@ public enum GenerationError: Error, Equatable, Sendable, CustomStringConvertible
     case invalidArgument(function: String, reason: String, file: String, line: UInt)
     /// One case drew more than `limit` choices; usually a recursive generator without a base case.
     case tooManyChoices(limit: Int)
+    /// One case nested more than `limit` `flatMap` stages; usually a recursive generator without a base case.
+    case nestingTooDeep(limit: Int)
 
     /// A one-line explanation naming the offending generator and where it was built.
     public var description: String {
@@ -29,6 +31,9 @@ public enum GenerationError: Error, Equatable, Sendable, CustomStringConvertible
             return "Gen.\(function) at \(file):\(line): \(reason)"
         case let .tooManyChoices(limit):
             return "a single case drew more than \(limit) random choices; "
+                + "is a recursive generator missing a base case?"
+        case let .nestingTooDeep(limit):
+            return "a single case nested more than \(limit) flatMap stages; "
                 + "is a recursive generator missing a base case?"
         }
     }

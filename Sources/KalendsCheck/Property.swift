@@ -82,8 +82,9 @@ public enum Property {
         gen: Gen<T>,
         config: CheckConfig,
         body: (T) throws -> Bool
-    ) -> ChoiceShrinker<(T, PropertyFailure)> {
-        // The shrinker never outlives this call, so the body need not escape.
+    ) -> (bestPayload: (T, PropertyFailure), steps: Int, attempts: Int) {
+        // The shrinker (which holds the replay closure) never outlives this
+        // block, so the body need not escape; only plain results leave it.
         withoutActuallyEscaping(body) { body in
             var shrinker = ChoiceShrinker(failing: failing, maxAttempts: config.maxShrinks) { candidate in
                 var replay = ChoiceSource(replaying: candidate, size: config.size)
@@ -95,7 +96,7 @@ public enum Property {
                 return ShrinkProbe(choices: replay.choices, spans: replay.spans, payload: (value, failure))
             }
             shrinker.shrink()
-            return shrinker
+            return (shrinker.bestPayload, shrinker.steps, shrinker.attempts)
         }
     }
 
