@@ -27,6 +27,11 @@ let package = Package(
             name: "KalendsLayoutTests",
             dependencies: ["KalendsLayout", "KalendsLayoutReference", "KalendsCheck"]
         ),
+        .testTarget(
+            name: "KalendsCheckTests",
+            dependencies: ["KalendsCheck"],
+            path: "Tests/KalendsCheckTests"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
