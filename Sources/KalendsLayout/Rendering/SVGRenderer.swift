@@ -45,18 +45,37 @@ public struct SVGRenderer: Sendable {
         let allDayTop: Double
         let allDayHeight: Double
         let dayTop: Double
-        let dayHeight: Double
+        /// Pixels per second of elapsed time.
+        let scale: Double
+        /// The window of elapsed time drawn.
+        let visibleStart: Double
+        let visibleEnd: Double
 
         init(style: SVGStyle, layout: DayLayout) {
-            let margin = 10.0
+            let margin = 12.0
             width = Swift.max(style.width, style.gutterWidth + 40)
             columnX = style.gutterWidth
             columnWidth = width - style.gutterWidth - 8
             allDayTop = margin
             allDayHeight = Double(layout.allDayLaneCount) * style.allDayLaneHeight
-            dayTop = allDayTop + allDayHeight + (layout.allDayLaneCount > 0 ? 10 : 0) + margin
-            dayHeight = style.hourHeight * layout.dayLength / 3600
-            height = dayTop + dayHeight + margin
+            dayTop = margin + (layout.allDayLaneCount > 0 ? allDayHeight + margin : 0)
+            scale = (style.hourHeight.isFinite && style.hourHeight > 0 ? style.hourHeight : 48) / 3600
+            // An empty or inverted window falls back to the whole day.
+            let start = Swift.max(0, Swift.min(style.visibleStart.isFinite ? style.visibleStart : 0, layout.dayLength))
+            let end = Swift.min(layout.dayLength, style.visibleEnd ?? layout.dayLength)
+            if end > start {
+                visibleStart = start
+                visibleEnd = end
+            } else {
+                visibleStart = 0
+                visibleEnd = layout.dayLength
+            }
+            height = dayTop + (visibleEnd - visibleStart) * scale + margin
+        }
+
+        /// The y coordinate of `elapsed` seconds into the day.
+        func y(_ elapsed: Double) -> Double {
+            dayTop + (elapsed - visibleStart) * scale
         }
     }
 
@@ -82,16 +101,15 @@ public struct SVGRenderer: Sendable {
             let box = Box(x: frame.columnX + 1, y: y + 1, width: frame.columnWidth - 2, height: laneHeight - 3)
             drawBox(box, colors: colors(for: item.id), title: titles[item.id] ?? item.id, time: nil, into: &svg)
         }
-        let separatorY = frame.allDayTop + frame.allDayHeight + 5
+        let separatorY = frame.allDayTop + frame.allDayHeight + 6
         svg.element("line", .n("x1", 0), .n("y1", separatorY), .n("x2", frame.width), .n("y2", separatorY),
                     .s("stroke", "#d1d5db"), .n("stroke-width", 1))
     }
 
     private func drawHours(_ axis: DayAxis, frame: Frame, into svg: inout SVGDocument) {
-        let scale = frame.dayHeight / axis.length
         let right = frame.columnX + frame.columnWidth
-        for line in axis.hourLines() {
-            let y = frame.dayTop + line.elapsed * scale
+        for line in axis.hourLines() where line.elapsed >= frame.visibleStart && line.elapsed <= frame.visibleEnd {
+            let y = frame.y(line.elapsed)
             svg.element("line", .n("x1", frame.columnX - 4), .n("y1", y), .n("x2", right), .n("y2", y),
                         .s("stroke", "#e5e7eb"), .n("stroke-width", 1))
             // The repeated hour of a fall-back day is labelled in amber.
@@ -101,8 +119,9 @@ public struct SVGRenderer: Sendable {
             ])
         }
         // A clock change: a dashed line where the wall clock jumps.
-        for segment in axis.segments.dropFirst() {
-            let y = frame.dayTop + segment.elapsed * scale
+        for segment in axis.segments.dropFirst()
+        where segment.elapsed >= frame.visibleStart && segment.elapsed <= frame.visibleEnd {
+            let y = frame.y(segment.elapsed)
             svg.element("line", .n("x1", frame.columnX), .n("y1", y), .n("x2", right), .n("y2", y),
                         .s("stroke", "#f59e0b"), .n("stroke-width", 1), .s("stroke-dasharray", "4 3"))
         }
@@ -118,12 +137,18 @@ public struct SVGRenderer: Sendable {
             return a.offset < b.offset
         }
         for (_, event) in ordered {
+            // Seconds of the drawn box, cut to the visible window.
+            let top = Swift.max(event.top * layout.dayLength, frame.visibleStart)
+            let bottom = Swift.min((event.top + event.height) * layout.dayLength, frame.visibleEnd)
+            guard bottom > top || (bottom == top && top > frame.visibleStart && top < frame.visibleEnd) else { continue }
             let box = Box(
                 x: frame.columnX + event.x * frame.columnWidth + 1,
-                y: frame.dayTop + event.top * frame.dayHeight + 1,
+                y: frame.y(top) + 1,
                 width: Swift.max(1, event.width * frame.columnWidth - 2),
-                height: Swift.max(1, event.height * frame.dayHeight - 2))
-            let time = axis.label(atElapsed: event.start) + "–" + axis.label(atElapsed: event.end)
+                height: Swift.max(1, (bottom - top) * frame.scale - 2))
+            let time = event.start == event.end
+                ? axis.label(atElapsed: event.start)
+                : axis.label(atElapsed: event.start) + "–" + axis.label(atElapsed: event.end)
             drawBox(box, colors: colors(for: event.id), title: titles[event.id] ?? event.id, time: time, into: &svg)
         }
     }
@@ -155,10 +180,13 @@ public struct SVGRenderer: Sendable {
             lines.append((title, [.n("x", textX), .n("y", box.y + 3 + fontSize), .s("font-weight", "600")]))
             lines.append((time, [.n("x", textX), .n("y", box.y + 6 + fontSize * 2),
                                  .n("font-size", fontSize - 2), .n("fill-opacity", 0.75)]))
-        } else if box.height >= fontSize * 0.8 {
+        } else if box.height >= 7 {
+            // One line, shrunk to fit a short box; the baseline sits so that
+            // the cap height is centred (caps are about 0.7 em tall).
+            let size = Swift.min(fontSize, box.height - 2)
             let line = time.map { title + "  " + $0 } ?? title
-            lines.append((line, [.n("x", textX), .n("y", box.y + box.height / 2),
-                                 .s("dominant-baseline", "central"), .s("font-weight", "600")]))
+            lines.append((line, [.n("x", textX), .n("y", box.y + (box.height + size * 0.7) / 2),
+                                 .n("font-size", size), .s("font-weight", "600")]))
         }
         if !lines.isEmpty {
             svg.open("g", .s("clip-path", "url(#" + clipID + ")"), .s("fill", colors.text), .n("font-size", fontSize))

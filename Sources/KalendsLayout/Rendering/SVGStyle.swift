@@ -12,6 +12,11 @@ public struct SVGStyle: Sendable, Hashable, Codable {
     public var fontSize: Double
     /// Event colours, picked per event from a hash of its id.
     public var palette: [EventColors]
+    /// The first second of elapsed time drawn (default 0: the day's start).
+    public var visibleStart: Double
+    /// The last second of elapsed time drawn (default nil: the day's end).
+    /// With `visibleStart`, draws a window such as 08:00-18:00.
+    public var visibleEnd: Double?
 
     /// The colours of one event box.
     public struct EventColors: Sendable, Hashable, Codable {
@@ -42,8 +47,11 @@ public struct SVGStyle: Sendable, Hashable, Codable {
     public init(
         width: Double = 360, hourHeight: Double = 48, gutterWidth: Double = 52,
         allDayLaneHeight: Double = 22, fontSize: Double = 12,
-        palette: [EventColors] = SVGStyle.defaultPalette
+        palette: [EventColors] = SVGStyle.defaultPalette,
+        visibleStart: Double = 0, visibleEnd: Double? = nil
     ) {
+        self.visibleStart = visibleStart
+        self.visibleEnd = visibleEnd
         self.width = width
         self.hourHeight = hourHeight
         self.gutterWidth = gutterWidth
