@@ -44,7 +44,7 @@ public enum NaivePacked {
         let order = events.indices.sorted { a, b in
             let x = events[a], y = events[b]
             if x.start != y.start { return x.start < y.start }
-            if x.end - x.start != y.end - y.start { return x.end - x.start > y.end - y.start }
+            if x.end != y.end { return x.end > y.end }  // equal starts: the later end is longer
             return x.id < y.id
         }
         var clusters: [[Int]] = []

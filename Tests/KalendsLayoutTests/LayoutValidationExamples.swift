@@ -26,6 +26,25 @@ final class LayoutValidationExamples: XCTestCase {
         XCTAssertEqual(across?.description, "id \"x\" is used twice (events[0] and allDay[0])")
     }
 
+    func testTheFirstProblemInInputOrderIsReported() {
+        // The second use of "b" (index 2) comes before the second "a" (index 3).
+        let ids = ["a", "b", "b", "a"]
+        let duplicate = layoutError { _ = try DayLayout(events: ids.map { event($0, 1, 2) }) }
+        XCTAssertEqual(duplicate, .duplicateID(id: "b", first: "events[1]", second: "events[2]"))
+        let emptyFirst = layoutError { _ = try DayLayout(events: ["", "a", "a"].map { event($0, 1, 2) }) }
+        XCTAssertEqual(emptyFirst, .emptyID(location: "events[0]"))
+        let duplicateFirst = layoutError { _ = try DayLayout(events: ["a", "a", ""].map { event($0, 1, 2) }) }
+        XCTAssertEqual(duplicateFirst, .duplicateID(id: "a", first: "events[0]", second: "events[1]"))
+        let third = layoutError { _ = try DayLayout(events: ["x", "y", "x", "x"].map { event($0, 1, 2) }) }
+        XCTAssertEqual(third, .duplicateID(id: "x", first: "events[0]", second: "events[2]"))
+    }
+
+    func testManyEqualIdsAreFoundQuickly() {
+        let events = (0..<50_000).map { _ in event("same", 1, 2) }
+        let error = layoutError { _ = try DayLayout(events: events) }
+        XCTAssertEqual(error, .duplicateID(id: "same", first: "events[0]", second: "events[1]"))
+    }
+
     func testEmptyIdsAreRejected() {
         let error = layoutError { _ = try DayLayout(events: [event("", 1, 2)]) }
         XCTAssertEqual(error, .emptyID(location: "events[0]"))

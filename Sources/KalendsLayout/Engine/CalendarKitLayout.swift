@@ -17,39 +17,49 @@
 enum CalendarKitLayout {
     static func slots(starts: [Double], ends: [Double], gap: Double) -> [HorizontalSlot] {
         let count = starts.count
-        var order = Array(starts.indices)
-        // Ties broken by index reproduce a stable sort by start.
-        order.sort { a, b in starts[a] != starts[b] ? starts[a] < starts[b] : a < b }
+        // A stable sort by start, as CalendarKit's: a radix sort of the input
+        // order (O(n)), then the intervals copied in that order so the walk
+        // reads memory in order.
+        var byStart: [KeyedIndex] = []
+        byStart.reserveCapacity(count)
+        for index in 0..<count { byStart.append(KeyedIndex(key: RadixSort.key(starts[index]), index: index)) }
+        RadixSort.sort(&byStart)
+        var order: [(start: Double, end: Double, index: Int)] = []
+        order.reserveCapacity(count)
+        for item in byStart { order.append((starts[item.index], ends[item.index], item.index)) }
 
-        var slots = [HorizontalSlot](
-            repeating: HorizontalSlot(column: 0, columns: 1, x: 0, width: 1), count: count)
-        var group: [Int] = []
+        var slots = [HorizontalSlot](repeating: .fullWidth, count: count)
+        var groupStart = 0
         var longestLength = 0.0
         var longestEnd = 0.0
         var lastEnd = 0.0
-
-        func closeGroup() {
-            let columns = group.count
-            for (column, event) in group.enumerated() {
-                slots[event] = HorizontalSlot(column: column, span: 1, columns: columns, gap: gap)
+        for position in 0..<count {
+            let (start, end, _) = order[position]
+            if position > groupStart && !(start <= longestEnd || start <= lastEnd) {
+                assignColumns(order[groupStart..<position], gap: gap, into: &slots)
+                groupStart = position
             }
-            group.removeAll(keepingCapacity: true)
-        }
-
-        for event in order {
-            let start = starts[event]
-            let length = ends[event] - start
-            if !group.isEmpty && !(start <= longestEnd || start <= lastEnd) {
-                closeGroup()
-            }
-            if group.isEmpty || length > longestLength {
+            let length = end - start
+            if position == groupStart || length > longestLength {
                 longestLength = length
-                longestEnd = ends[event]
+                longestEnd = end
             }
-            lastEnd = ends[event]
-            group.append(event)
+            lastEnd = end
         }
-        closeGroup()
+        assignColumns(order[groupStart..<count], gap: gap, into: &slots)
         return slots
+    }
+
+    /// k equal columns for the k events of a group, in group order. (A
+    /// function with `inout`, not a closure capturing `slots`: a captured
+    /// array may be copied on every write, which made the whole layout
+    /// quadratic in the number of groups.)
+    private static func assignColumns(
+        _ group: ArraySlice<(start: Double, end: Double, index: Int)>, gap: Double, into slots: inout [HorizontalSlot]
+    ) {
+        let columns = group.count
+        for (column, event) in group.enumerated() {
+            slots[event.index] = HorizontalSlot(column: column, span: 1, columns: columns, gap: gap)
+        }
     }
 }

@@ -13,59 +13,75 @@
 /// indent to the right edge, so it is never narrower than
 /// `cascadeMinimumWidth` and always readable. Depth 0 sits at x 0, width 1.
 ///
-/// Cost: the sort is O(n log n); the deepest open event comes from a max-heap
-/// with lazy removal (each event pushed and popped at most once): O(n log n).
+/// Cost: sorting is O(n) plus O(r log r) per run of r equal starts (see
+/// `SweepIntervals`), O(n log n) at worst. Open cards sit in a min-heap by release time
+/// (only the open ones: O(log k) per event for k open at once) and are
+/// counted per depth; the deepest open depth is a pointer that rises by at
+/// most one per event and so, amortized, falls at most n steps in all.
+/// Total O(n log k) after the sort, memory O(n).
 enum CascadeLayout {
     static func slots(for intervals: SweepIntervals, options: LayoutOptions) -> [HorizontalSlot] {
-        let count = intervals.count
+        let entries = intervals.entries
+        let count = entries.count
         var depthOf = [Int](repeating: 0, count: count)
-        var slots = [HorizontalSlot](
-            repeating: HorizontalSlot(column: 0, columns: 1, x: 0, width: 1), count: count)
-        // Min-heap on the negated depth = max-heap on depth.
+        var slots = [HorizontalSlot](repeating: .fullWidth, count: count)
         var open = MinHeap<OpenCard>(reservingCapacity: 64)
-        var cluster: [Int] = []
+        // openAtDepth[d]: how many open cards have depth d; deepest: the
+        // largest d with a card open, -1 when none is.
+        var openAtDepth: [Int] = []
+        var deepest = -1
+        var clusterStart = 0
         var clusterDepth = 0
-        var clusterRelease = -Double.infinity
 
-        func closeCluster() {
-            let indent = clusterDepth == 0
-                ? 0 : Swift.min(options.cascadeIndent, (1 - options.cascadeMinimumWidth) / Double(clusterDepth))
-            for event in cluster {
-                let depth = depthOf[event]
-                let x = Double(depth) * indent
-                slots[event] = HorizontalSlot(column: depth, columns: clusterDepth + 1, x: x, width: 1 - x)
+        for position in 0..<count {
+            let start = entries[position].start
+            while let first = open.min, first.release <= start {
+                open.popMin()
+                openAtDepth[first.depth] -= 1
             }
-            cluster.removeAll(keepingCapacity: true)
-            clusterDepth = 0
-        }
-
-        for event in intervals.order {
-            let start = intervals.starts[event]
-            if clusterRelease <= start {
+            while deepest >= 0 && openAtDepth[deepest] == 0 { deepest -= 1 }
+            if deepest < 0 && position > clusterStart {
                 // Nothing open overlaps this event: a new cluster begins.
-                if !cluster.isEmpty { closeCluster() }
-                open.removeAll()
+                place(clusterStart..<position, depth: clusterDepth, entries: entries, depthOf: depthOf,
+                      options: options, into: &slots)
+                clusterStart = position
+                clusterDepth = 0
             }
-            // Cards that ended are only discarded when they reach the top:
-            // the top is then the deepest card still open.
-            while let top = open.min, top.release <= start { open.popMin() }
-            let depth = open.min.map { -$0.negatedDepth + 1 } ?? 0
-            depthOf[event] = depth
-            open.push(OpenCard(negatedDepth: -depth, release: intervals.releases[event]))
-            cluster.append(event)
+            let depth = deepest + 1
+            depthOf[position] = depth
+            if depth == openAtDepth.count { openAtDepth.append(0) }
+            openAtDepth[depth] += 1
+            deepest = depth
+            open.push(OpenCard(release: entries[position].release, depth: depth))
             if depth > clusterDepth { clusterDepth = depth }
-            if intervals.releases[event] > clusterRelease { clusterRelease = intervals.releases[event] }
         }
-        closeCluster()
+        place(clusterStart..<count, depth: clusterDepth, entries: entries, depthOf: depthOf,
+              options: options, into: &slots)
         return slots
     }
 
+    /// The cards of one cluster of maximum depth `depth`. (A function with
+    /// `inout`, not a closure capturing `slots`: a captured array may be
+    /// copied on every write.)
+    private static func place(
+        _ positions: Range<Int>, depth: Int, entries: [SweepIntervals.Entry], depthOf: [Int],
+        options: LayoutOptions, into slots: inout [HorizontalSlot]
+    ) {
+        let indent = depth == 0 ? 0 : Swift.min(options.cascadeIndent, (1 - options.cascadeMinimumWidth) / Double(depth))
+        for position in positions {
+            let x = Double(depthOf[position]) * indent
+            slots[entries[position].index] = HorizontalSlot(
+                column: depthOf[position], columns: depth + 1, x: x, width: 1 - x)
+        }
+    }
+
+    /// A card still open until its release time.
     private struct OpenCard: Comparable {
-        var negatedDepth: Int
         var release: Double
+        var depth: Int
 
         static func < (a: OpenCard, b: OpenCard) -> Bool {
-            a.negatedDepth != b.negatedDepth ? a.negatedDepth < b.negatedDepth : a.release < b.release
+            a.release != b.release ? a.release < b.release : a.depth < b.depth
         }
     }
 }

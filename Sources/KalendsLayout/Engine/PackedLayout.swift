@@ -18,12 +18,15 @@
 ///    open event left of j to j (`BlockerTree.lower`). An event's bound is read
 ///    when it leaves its column, and capped by its cluster's column count.
 ///
-/// Cost: the sort is O(n log n); each event is pushed and popped once
+/// Cost: sorting is O(n) plus O(r log r) per run of r equal starts (see
+/// `SweepIntervals`), O(n log n) at worst; each event is pushed and popped once
 /// (O(log n)) and does O(1) tree operations of O(log n) each (the trees have
 /// one leaf per possible column, at most n). Total O(n log n) time, O(n) memory.
 enum PackedLayout {
     static func slots(for intervals: SweepIntervals, gap: Double) -> [HorizontalSlot] {
-        let count = intervals.count
+        let entries = intervals.entries
+        let count = entries.count
+        // Indexed by position in visiting order, so the sweep writes in order.
         var columnOf = [Int](repeating: 0, count: count)
         var boundOf = [Int](repeating: Int.max, count: count)
         var columnsOf = [Int](repeating: 1, count: count)
@@ -31,23 +34,22 @@ enum PackedLayout {
         var busy = ColumnSet(capacity: count)
         var bounds = BlockerTree(capacity: count)
         var open = MinHeap<OpenEvent>(reservingCapacity: 64)
-        var cluster: [Int] = []
+        var clusterStart = 0
         var clusterColumns = 0
 
-        func closeCluster() {
-            for event in cluster { columnsOf[event] = clusterColumns }
-            cluster.removeAll(keepingCapacity: true)
-            clusterColumns = 0
-        }
-
-        for event in intervals.order {
-            let start = intervals.starts[event]
+        for position in 0..<count {
+            let start = entries[position].start
             while let first = open.min, first.release <= start {
                 open.popMin()
-                boundOf[first.event] = bounds.value(at: first.column)
+                boundOf[first.position] = bounds.value(at: first.column)
                 busy.remove(first.column)
             }
-            if open.isEmpty && !cluster.isEmpty { closeCluster() }
+            if open.isEmpty && position > clusterStart {
+                // Nothing open: the events since `clusterStart` form a cluster.
+                for member in clusterStart..<position { columnsOf[member] = clusterColumns }
+                clusterStart = position
+                clusterColumns = 0
+            }
 
             // Cannot be nil: fewer than `count` events are open at once.
             let column = busy.firstFree() ?? busy.capacity - 1
@@ -55,24 +57,22 @@ enum PackedLayout {
             bounds.lower(below: column, to: column)
             bounds.set(column, to: bound)
             busy.insert(column)
-            open.push(OpenEvent(release: intervals.releases[event], column: column, event: event))
+            open.push(OpenEvent(release: entries[position].release, column: column, position: position))
 
-            columnOf[event] = column
-            cluster.append(event)
+            columnOf[position] = column
             if column + 1 > clusterColumns { clusterColumns = column + 1 }
         }
         while let first = open.popMin() {
-            boundOf[first.event] = bounds.value(at: first.column)
+            boundOf[first.position] = bounds.value(at: first.column)
         }
-        closeCluster()
+        for member in clusterStart..<count { columnsOf[member] = clusterColumns }
 
-        var slots: [HorizontalSlot] = []
-        slots.reserveCapacity(count)
-        for event in 0..<count {
-            let columns = columnsOf[event]
-            let column = columnOf[event]
-            let span = Swift.min(boundOf[event], columns) - column
-            slots.append(HorizontalSlot(column: column, span: span, columns: columns, gap: gap))
+        var slots = [HorizontalSlot](repeating: .fullWidth, count: count)
+        for position in 0..<count {
+            let columns = columnsOf[position]
+            let column = columnOf[position]
+            let span = Swift.min(boundOf[position], columns) - column
+            slots[entries[position].index] = HorizontalSlot(column: column, span: span, columns: columns, gap: gap)
         }
         return slots
     }
@@ -81,7 +81,7 @@ enum PackedLayout {
     private struct OpenEvent: Comparable {
         var release: Double
         var column: Int
-        var event: Int
+        var position: Int
 
         static func < (a: OpenEvent, b: OpenEvent) -> Bool {
             a.release != b.release ? a.release < b.release : a.column < b.column

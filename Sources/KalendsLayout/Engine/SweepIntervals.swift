@@ -1,41 +1,65 @@
-/// Events as the packed and cascade sweeps see them: a start, a "release"
-/// time, and the order in which the sweep visits them.
+/// Events as the packed and cascade sweeps see them, already in visiting
+/// order: start, then longer first, then id.
 ///
-/// The release folds the overlap rules into one comparison. Visiting events
-/// by start, an earlier event `x` overlaps a later one `y` exactly when
-/// `release[x] > start[y]`, where `release` is
+/// Each entry carries a "release" time that folds the overlap rules into one
+/// comparison. Visiting events by start, an earlier event `x` overlaps a
+/// later one `y` exactly when `x.release > y.start`, where `release` is
 /// - `end` for a half-open interval `[s, e)` with `e > s`,
 /// - `end.nextUp` for a zero-length event (the instant `s` overlaps an event
 ///   starting at `s`, but not one starting after it) and for every event when
 ///   touching counts as overlapping (closed intervals `[s, e]`).
 /// `nextUp` is exact: for doubles, `e < s` iff `e.nextUp <= s`.
+///
+/// The entries are stored in visiting order (not as indices into other
+/// arrays) so the sweeps read memory in order: at 100,000 events the
+/// indirect version spent its time waiting for cache misses.
 struct SweepIntervals {
-    var starts: [Double]
-    var releases: [Double]
-    /// Visiting order: start, then longer first, then id. Ids are unique, so
-    /// the order, and everything computed from it, does not depend on the
-    /// order of the input.
-    var order: [Int]
-
-    init(starts: [Double], ends: [Double], ids: [String], touchingOverlaps: Bool) {
-        self.starts = starts
-        var releases = ends
-        for index in releases.indices where touchingOverlaps || ends[index] == starts[index] {
-            releases[index] = ends[index].nextUp
-        }
-        self.releases = releases
-        // O(n log n); the id comparison runs only on equal start and length.
-        order = Array(starts.indices)
-        order.sort { a, b in
-            let startA = starts[a], startB = starts[b]
-            if startA != startB { return startA < startB }
-            let lengthA = ends[a] - startA, lengthB = ends[b] - startB
-            if lengthA != lengthB { return lengthA > lengthB }
-            return ids[a] < ids[b]
-        }
+    struct Entry {
+        var start: Double
+        var end: Double
+        var release: Double
+        /// The event's position in the prepared day (input order).
+        var index: Int
     }
 
-    var count: Int { starts.count }
+    /// In visiting order. Ids are unique, so the order, and everything
+    /// computed from it, does not depend on the order of the input.
+    var entries: [Entry]
+
+    init(starts: [Double], ends: [Double], ids: [String], touchingOverlaps: Bool) {
+        // By start first: a stable radix sort, O(n).
+        var byStart: [KeyedIndex] = []
+        byStart.reserveCapacity(starts.count)
+        for index in starts.indices { byStart.append(KeyedIndex(key: RadixSort.key(starts[index]), index: index)) }
+        RadixSort.sort(&byStart)
+
+        var entries: [Entry] = []
+        entries.reserveCapacity(starts.count)
+        for item in byStart {
+            let start = starts[item.index], end = ends[item.index]
+            let release = touchingOverlaps || end == start ? end.nextUp : end
+            entries.append(Entry(start: start, end: end, release: release, index: item.index))
+        }
+
+        // Then each run of equal starts: a later end first (for equal starts
+        // the later end is the longer event; comparing ends avoids rounding in
+        // `end - start`), ids breaking exact ties. Runs are short on real
+        // days; a run of r events costs O(r log r).
+        var runStart = 0
+        while runStart < entries.count {
+            var runEnd = runStart + 1
+            while runEnd < entries.count && entries[runEnd].start == entries[runStart].start { runEnd += 1 }
+            if runEnd - runStart > 1 {
+                entries[runStart..<runEnd].sort { a, b in
+                    a.end != b.end ? a.end > b.end : ids[a.index] < ids[b.index]
+                }
+            }
+            runStart = runEnd
+        }
+        self.entries = entries
+    }
+
+    var count: Int { entries.count }
 }
 
 /// The horizontal part of a placement, before it is joined with the
@@ -63,4 +87,6 @@ struct HorizontalSlot: Hashable {
         self.x = x
         self.width = width
     }
+
+    static let fullWidth = HorizontalSlot(column: 0, columns: 1, x: 0, width: 1)
 }
