@@ -1,6 +1,9 @@
 /// Which edge of an event box a resize gesture moves.
 public enum ResizeEdge: String, Sendable, Hashable, Codable {
-    case top, bottom
+    /// The top edge: the start moves.
+    case top
+    /// The bottom edge: the end moves.
+    case bottom
 }
 
 extension DayAxis {

@@ -21,6 +21,7 @@ public struct DayAxis: Sendable, Hashable, Codable {
         /// The wall-clock reading then, in seconds since midnight.
         public var wallClock: Double
 
+        /// A segment starting `elapsed` seconds into the day, reading `wallClock`.
         public init(elapsed: Double, wallClock: Double) {
             self.elapsed = elapsed
             self.wallClock = wallClock

@@ -13,6 +13,7 @@ public struct HourLine: Sendable, Hashable, Codable {
     /// Whether this is the line closing the day at `elapsed == length`.
     public var isDayEnd: Bool
 
+    /// Creates a line (`DayAxis.hourLines()` does this; public for renderer tests).
     public init(elapsed: Double, wallClock: Double, label: String, occurrence: Int, isDayEnd: Bool) {
         self.elapsed = elapsed
         self.wallClock = wallClock

@@ -22,6 +22,7 @@ public enum LayoutError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A pixel size or snapping increment is not a finite positive number.
     case invalidMeasure(name: String, value: Double)
 
+    /// One line saying what is wrong, with the id, index and value.
     public var description: String {
         switch self {
         case .invalidDayLength(let length):

@@ -12,6 +12,7 @@ public struct SVGRenderer: Sendable {
     /// Sizes and colours.
     public var style: SVGStyle
 
+    /// A renderer drawing with `style`.
     public init(style: SVGStyle = SVGStyle()) {
         self.style = style
     }
@@ -53,9 +54,10 @@ public struct SVGRenderer: Sendable {
 
         init(style: SVGStyle, layout: DayLayout) {
             let margin = 12.0
-            width = Swift.max(style.width, style.gutterWidth + 40)
-            columnX = style.gutterWidth
-            columnWidth = width - style.gutterWidth - 8
+            let gutter = style.gutterWidth.isFinite ? Swift.max(0, style.gutterWidth) : 52
+            width = style.width.isFinite ? Swift.max(style.width, gutter + 40) : 360
+            columnX = gutter
+            columnWidth = width - gutter - 8
             allDayTop = margin
             allDayHeight = Double(layout.allDayLaneCount) * style.allDayLaneHeight
             dayTop = margin + (layout.allDayLaneCount > 0 ? allDayHeight + margin : 0)

@@ -27,6 +27,7 @@ public struct SVGStyle: Sendable, Hashable, Codable {
         /// Title and time text.
         public var text: String
 
+        /// Colours as SVG paint values (`#dbeafe`, `rgb(...)`, names).
         public init(fill: String, accent: String, text: String) {
             self.fill = fill
             self.accent = accent
@@ -44,6 +45,7 @@ public struct SVGStyle: Sendable, Hashable, Codable {
         EventColors(fill: "#ccfbf1", accent: "#14b8a6", text: "#134e4a"),
     ]
 
+    /// A style; every argument has a default (a 360 px wide day, 48 px per hour).
     public init(
         width: Double = 360, hourHeight: Double = 48, gutterWidth: Double = 52,
         allDayLaneHeight: Double = 22, fontSize: Double = 12,
