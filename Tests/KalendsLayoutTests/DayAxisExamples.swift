@@ -1,3 +1,4 @@
+import Foundation
 import KalendsLayout
 import XCTest
 
@@ -124,6 +125,22 @@ final class DayAxisExamples: XCTestCase {
         ]
         for (length, segments) in cases {
             XCTAssertNotNil(layoutError { _ = try DayAxis(length: length, segments: segments) }, "\(segments)")
+        }
+    }
+}
+
+final class DayAxisCodingExamples: XCTestCase {
+    func testAnAxisRoundTripsThroughJSON() throws {
+        let axis = try DayAxis(length: 90_000, segments: [.init(elapsed: 0, wallClock: 0), .init(elapsed: 7_200, wallClock: 3_600)])
+        let data = try JSONEncoder().encode(axis)
+        XCTAssertEqual(try JSONDecoder().decode(DayAxis.self, from: data), axis)
+    }
+
+    func testAnInvalidDecodedAxisIsADecodingErrorNotATrap() {
+        for json in [#"{"length":86400,"segments":[]}"#, #"{"length":-1,"segments":[{"elapsed":0,"wallClock":0}]}"#] {
+            XCTAssertThrowsError(try JSONDecoder().decode(DayAxis.self, from: Data(json.utf8))) { error in
+                XCTAssertTrue(error is DecodingError, "\(error)")
+            }
         }
     }
 }

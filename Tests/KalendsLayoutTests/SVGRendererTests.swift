@@ -50,6 +50,17 @@ final class SVGRendererTests: XCTestCase {
         XCTAssertTrue(svg.contains("width=\"300\" height=\"1024\""), String(svg.prefix(200)))
     }
 
+    func testNonsenseSizesStillGiveWellFormedSVG() throws {
+        let day = try DayLayout(events: [event("a", 9, 10)], allDay: [AllDayItem(id: "x", day: 0)])
+        for style in [
+            SVGStyle(width: .nan, hourHeight: .infinity, gutterWidth: -5, allDayLaneHeight: .nan, fontSize: 0),
+            SVGStyle(width: 0, hourHeight: 0, visibleStart: h(20), visibleEnd: h(3)),
+            SVGStyle(visibleStart: .nan, visibleEnd: .infinity),
+        ] {
+            XCTAssertNil(xmlWellFormednessProblem(SVGRenderer(style: style).render(day)))
+        }
+    }
+
     func testNumbersAreCompact() {
         XCTAssertEqual(SVGText.number(12), "12")
         XCTAssertEqual(SVGText.number(12.5), "12.5")

@@ -63,6 +63,25 @@ public struct DayAxis: Sendable, Hashable, Codable {
         self.segments = segments
     }
 
+    private enum CodingKeys: String, CodingKey {
+        case length, segments
+    }
+
+    /// Decodes and validates like `init(length:segments:)`: a decoded axis
+    /// has the same guarantees as a constructed one (the conversions rely on
+    /// a first segment at 0), so bad data is a `DecodingError`, not a trap.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let length = try container.decode(Double.self, forKey: .length)
+        let segments = try container.decode([Segment].self, forKey: .segments)
+        do {
+            try self.init(length: length, segments: segments)
+        } catch {
+            throw DecodingError.dataCorruptedError(
+                forKey: .segments, in: container, debugDescription: error.description)
+        }
+    }
+
     /// A day whose wall clock runs without a jump, from midnight.
     public static let standard = DayAxis(uncheckedLength: 86_400)
 
