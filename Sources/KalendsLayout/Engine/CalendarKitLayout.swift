@@ -1,5 +1,5 @@
 /// `calendarkit` mode: CalendarKit's `recalculateEventLayout`, same output,
-/// in O(n log n).
+/// in O(n) after an O(n) radix sort.
 ///
 /// CalendarKit sorts the events by start (a stable sort: ties keep input
 /// order) and walks them keeping an open group. An event joins the group when
@@ -51,9 +51,8 @@ enum CalendarKitLayout {
     }
 
     /// k equal columns for the k events of a group, in group order. (A
-    /// function with `inout`, not a closure capturing `slots`: a captured
-    /// array may be copied on every write, which made the whole layout
-    /// quadratic in the number of groups.)
+    /// function taking `slots` inout rather than a closure capturing it, so
+    /// the array is never boxed and stays uniquely referenced.)
     private static func assignColumns(
         _ group: ArraySlice<(start: Double, end: Double, index: Int)>, gap: Double, into slots: inout [HorizontalSlot]
     ) {

@@ -60,9 +60,9 @@ enum CascadeLayout {
         return slots
     }
 
-    /// The cards of one cluster of maximum depth `depth`. (A function with
-    /// `inout`, not a closure capturing `slots`: a captured array may be
-    /// copied on every write.)
+    /// The cards of one cluster of maximum depth `depth`. (A function taking
+    /// `slots` inout rather than a closure capturing it, so the array is
+    /// never boxed and stays uniquely referenced.)
     private static func place(
         _ positions: Range<Int>, depth: Int, entries: [SweepIntervals.Entry], depthOf: [Int],
         options: LayoutOptions, into slots: inout [HorizontalSlot]
