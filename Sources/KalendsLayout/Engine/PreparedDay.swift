@@ -1,8 +1,7 @@
 /// The events of a day after validation and clipping, as parallel arrays the
 /// mode algorithms read (arrays of plain numbers keep the hot loops fast).
 struct PreparedDay {
-    /// Indices into the caller's event array of the events kept, in input order.
-    var inputIndices: [Int] = []
+    /// Ids of the events kept (inside the day), in input order.
     var ids: [String] = []
     /// The caller's unclipped interval (calendarkit groups on these).
     var originalStarts: [Double] = []
@@ -28,7 +27,6 @@ struct PreparedDay {
         try Self.checkIDs(events: events, allDay: allDay)
 
         let capacity = events.count
-        inputIndices.reserveCapacity(capacity)
         ids.reserveCapacity(capacity)
         originalStarts.reserveCapacity(capacity)
         originalEnds.reserveCapacity(capacity)
@@ -52,7 +50,6 @@ struct PreparedDay {
             }
             let visibleStart = Swift.max(event.start, 0)
             let visibleEnd = Swift.min(event.end, dayLength)
-            inputIndices.append(index)
             ids.append(event.id)
             originalStarts.append(event.start)
             originalEnds.append(event.end)
