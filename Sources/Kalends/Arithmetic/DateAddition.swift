@@ -42,11 +42,13 @@ extension CalendarSystem {
             day = length
         }
         if duration.weeks == 0 && duration.days == 0 {
-            do {
-                return try self.date(year: y, month: m, day: day)
-            } catch {
+            // The fields are valid by construction: build the date without re-checking them.
+            let number = dayNumber(year: y, month: m, day: day)
+            guard DayNumber.supported.contains(number) else {
                 throw .outOfRange(id, detail: "\(CalendarDateText.format(start)) + \(duration)")
             }
+            return CalendarDate(calendar: id, dayNumber: number, year: y, month: m, monthCode: monthCode(year: y, month: m),
+                                day: day, era: era(ofDay: number, year: y))
         }
         // Step 5: weeks and days.
         return try movedByDays(dayNumber(year: y, month: m, day: day), weeks: duration.weeks, days: duration.days)
