@@ -100,7 +100,8 @@ extension CalendarSystem {
         let (offset, o2) = weekDays.addingReportingOverflow(days)
         let (target, o3) = base.addingReportingOverflow(offset)
         guard !o1, !o2, !o3, DayNumber.supported.contains(target) else {
-            throw .outOfRange(id, detail: "\(ISODate(dayNumber: base)) + \(weeks) weeks \(days) days")
+            let span = [(weeks, "weeks"), (days, "days")].filter { $0.0 != 0 }.map { "\($0.0) \($0.1)" }.joined(separator: " ")
+            throw .outOfRange(id, detail: "\(ISODate(dayNumber: base)) + \(span)")
         }
         do {
             return try date(dayNumber: target)
