@@ -2,8 +2,10 @@ import CICU
 
 /// The days of the week that are not business days.
 public struct Weekend: Hashable, Sendable, Codable {
+    /// The weekdays that are not business days.
     public let days: Set<Weekday>
 
+    /// A weekend of the given days.
     public init(_ days: Set<Weekday>) { self.days = days }
 
     /// Saturday and Sunday (most of the world).
@@ -27,6 +29,7 @@ public struct Weekend: Hashable, Sendable, Codable {
         self.days = days
     }
 
+    /// True when `weekday` is a weekend day.
     public func contains(_ weekday: Weekday) -> Bool { days.contains(weekday) }
 }
 
@@ -35,10 +38,12 @@ public struct Weekend: Hashable, Sendable, Codable {
 ///     let israel = BusinessDays(weekend: try Weekend(locale: "he_IL"))
 ///     try israel.adding(1, to: thursday, in: iso)   // the next Sunday
 public struct BusinessDays: Hashable, Sendable {
+    /// The weekdays that are never business days.
     public let weekend: Weekend
     /// Holidays as day numbers, sorted.
     public let holidays: [Int]
 
+    /// Business days with `weekend` and `holidays` (day numbers) off.
     public init(weekend: Weekend = .saturdaySunday, holidays: Set<Int> = []) {
         self.weekend = weekend
         self.holidays = holidays.sorted()

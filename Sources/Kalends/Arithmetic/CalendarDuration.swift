@@ -30,10 +30,12 @@ public struct CalendarDuration: Hashable, Sendable {
         self = try DurationText.parse(text)
     }
 
+    /// No time at all (`P0D`).
     public static let zero = CalendarDuration(unchecked: .zero, .zero)
 
     /// -1, 0 or 1.
     public var sign: Int { date.sign != 0 ? date.sign : time.sign }
+    /// True when every field is 0.
     public var isZero: Bool { sign == 0 }
 
     /// The same span in the other direction.

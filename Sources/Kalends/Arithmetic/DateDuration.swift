@@ -4,9 +4,13 @@
 /// February, one year after 30 Adar I is in Adar (see `Docs/Arithmetic.md`).
 /// All fields share one sign.
 public struct DateDuration: Hashable, Sendable, Codable {
+    /// Calendar years (step 1 of adding).
     public let years: Int
+    /// Months by ordinal position, leap months counted (step 3).
     public let months: Int
+    /// Weeks: 7 days each (step 5).
     public let weeks: Int
+    /// Days (step 5).
     public let days: Int
 
     /// A duration whose fields all have the same sign (zeros go with either).
@@ -41,6 +45,7 @@ public struct DateDuration: Hashable, Sendable, Codable {
 
     /// -1, 0 or 1.
     public var sign: Int { DurationSign.of([years, months, weeks, days]) }
+    /// True when every field is 0.
     public var isZero: Bool { sign == 0 }
 
     /// The same span in the other direction; throws only for `Int.min` fields.

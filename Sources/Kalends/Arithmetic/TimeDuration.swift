@@ -4,9 +4,13 @@
 /// not one calendar day. Fields are kept as given (`PT36H` stays 36 hours);
 /// all share one sign.
 public struct TimeDuration: Hashable, Sendable, Codable {
+    /// Hours of 3,600 elapsed seconds.
     public let hours: Int
+    /// Minutes of 60 elapsed seconds.
     public let minutes: Int
+    /// Elapsed seconds.
     public let seconds: Int
+    /// Elapsed nanoseconds (a fraction of a second as written: `PT0.5S` is 500,000,000).
     public let nanoseconds: Int
 
     /// A time span whose fields all have the same sign.
@@ -23,10 +27,12 @@ public struct TimeDuration: Hashable, Sendable, Codable {
         self.nanoseconds = nanoseconds
     }
 
+    /// No time at all.
     public static let zero = TimeDuration(unchecked: 0, 0, 0, 0)
 
     /// -1, 0 or 1.
     public var sign: Int { DurationSign.of([hours, minutes, seconds, nanoseconds]) }
+    /// True when every field is 0.
     public var isZero: Bool { sign == 0 }
 
     /// The whole span as seconds plus a nanosecond part of the same sign
@@ -60,15 +66,18 @@ extension TimeDuration: CustomStringConvertible {
 
 /// Elapsed time as whole seconds plus nanoseconds of the same sign.
 public struct ExactSpan: Hashable, Comparable, Sendable, Codable {
+    /// Whole seconds.
     public let seconds: Int
     /// -999,999,999 ... 999,999,999, with the sign of `seconds` (or either when seconds is 0).
     public let nanoseconds: Int
 
+    /// A span; give `nanoseconds` the sign of `seconds`.
     public init(seconds: Int, nanoseconds: Int) {
         self.seconds = seconds
         self.nanoseconds = nanoseconds
     }
 
+    /// -1, 0 or 1.
     public var sign: Int { seconds != 0 ? (seconds > 0 ? 1 : -1) : (nanoseconds == 0 ? 0 : (nanoseconds > 0 ? 1 : -1)) }
 
     public static func < (a: ExactSpan, b: ExactSpan) -> Bool {

@@ -24,7 +24,10 @@ public enum LocalTimeAdjustment: Hashable, Sendable, Codable {
 /// A wall-clock time placed in a zone: the instant, its offset, and whether
 /// a gap or a repeat had to be resolved.
 public struct ZoneResolution: Hashable, Sendable {
+    /// The instant chosen.
     public let instant: Instant
+    /// The offset in force at `instant` (after the gap, for a time moved out of one).
     public let offset: UTCOffset
+    /// Whether a gap or a repeat was resolved.
     public let adjustment: LocalTimeAdjustment
 }

@@ -48,10 +48,13 @@ extension Instant: CustomStringConvertible {
 
 /// A UTC offset in seconds (east positive), as zones give them.
 public struct UTCOffset: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    /// Seconds east of UTC.
     public let seconds: Int
 
+    /// An offset of `seconds` east of UTC.
     public init(seconds: Int) { self.seconds = seconds }
 
+    /// UTC itself.
     public static let zero = UTCOffset(seconds: 0)
 
     /// `+05:30`, `-04:00`; `-04:56:02` when the offset has seconds (local mean time).

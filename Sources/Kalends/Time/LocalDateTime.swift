@@ -59,8 +59,10 @@ extension LocalDateTime: CustomStringConvertible {
 
 /// A time of day, 00:00 ... 23:59:59.999999999.
 public struct TimeOfDay: Hashable, Comparable, Sendable, Codable {
+    /// Nanoseconds since midnight, 0 ..< 86,400,000,000,000.
     public let nanosecondOfDay: Int
 
+    /// 00:00.
     public static let midnight = TimeOfDay(nanosecondOfDay: 0)
 
     init(nanosecondOfDay: Int) { self.nanosecondOfDay = nanosecondOfDay }
@@ -76,9 +78,13 @@ public struct TimeOfDay: Hashable, Comparable, Sendable, Codable {
         nanosecondOfDay = ((hour * 60 + minute) * 60 + second) * 1_000_000_000 + nanosecond
     }
 
+    /// 0 ... 23.
     public var hour: Int { nanosecondOfDay / 3_600_000_000_000 }
+    /// 0 ... 59.
     public var minute: Int { nanosecondOfDay / 60_000_000_000 % 60 }
+    /// 0 ... 59.
     public var second: Int { nanosecondOfDay / 1_000_000_000 % 60 }
+    /// 0 ... 999,999,999.
     public var nanosecond: Int { nanosecondOfDay % 1_000_000_000 }
 
     public static func < (a: TimeOfDay, b: TimeOfDay) -> Bool { a.nanosecondOfDay < b.nanosecondOfDay }

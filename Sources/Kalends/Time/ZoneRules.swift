@@ -144,7 +144,9 @@ public struct ZoneRules: Hashable, Sendable, CustomStringConvertible {
 public struct ZoneTransition: Hashable, Sendable {
     /// The first instant of the new offset.
     public let instant: Instant
+    /// The offset up to the transition.
     public let offsetBefore: UTCOffset
+    /// The offset from the transition on.
     public let offsetAfter: UTCOffset
 }
 

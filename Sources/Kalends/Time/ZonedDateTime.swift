@@ -1,7 +1,9 @@
 /// An instant in a time zone: the exact time plus the zone whose rules give
 /// its wall-clock reading. Equal when instant and zone are.
 public struct ZonedDateTime: Hashable, Comparable, Sendable {
+    /// The exact time.
     public let instant: Instant
+    /// The zone whose rules give the wall clock.
     public let zone: ZoneRules
     /// The zone's offset at `instant`.
     public let offset: UTCOffset
