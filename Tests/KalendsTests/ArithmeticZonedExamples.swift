@@ -137,4 +137,13 @@ final class ArithmeticZonedExamples: XCTestCase {
         }
         XCTAssertThrowsError(try ZoneRules(identifier: "Mars/Olympus_Mons"))
     }
+
+    func testZonedValuesAreCodable() throws {
+        let values = [try zoned("2024-03-10T09:00", "America/New_York"), try zoned("2024-03-10T09:00+05:30", "UTC")
+            .inZone(.fixed(UTCOffset(seconds: 19_800)))]
+        let data = try JSONEncoder().encode(values)
+        let back = try JSONDecoder().decode([ZonedDateTime].self, from: data)
+        XCTAssertEqual(back, values)
+        XCTAssertEqual(back.map(\.description), ["2024-03-10T09:00:00-04:00", "2024-03-10T09:00:00+05:30"])
+    }
 }

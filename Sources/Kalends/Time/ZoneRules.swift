@@ -140,6 +140,20 @@ public struct ZoneRules: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
+extension ZoneRules: Codable {
+    /// Decoded from its identifier (an IANA name, `UTC`, or `UTC+05:30`).
+    public init(from decoder: any Decoder) throws {
+        let name = try decoder.singleValueContainer().decode(String.self)
+        self = try ZoneRules(identifier: name)
+    }
+
+    /// Encoded as its identifier.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(identifier)
+    }
+}
+
 /// A change of a zone's offset.
 public struct ZoneTransition: Hashable, Sendable {
     /// The first instant of the new offset.
@@ -201,6 +215,10 @@ final class ZoneRegistry: @unchecked Sendable {
     func rules(_ identifier: String) throws(TimeError) -> ZoneRules {
         let upper = identifier.uppercased()
         if upper == "UTC" || upper == "Z" || upper == "ETC/UTC" { return .utc }
+        // The names `ZoneRules.fixed` gives: UTC+05:30, UTC-04:00.
+        if upper.hasPrefix("UTC+") || upper.hasPrefix("UTC-"), let offset = Self.offset(upper.dropFirst(3)) {
+            return .fixed(offset)
+        }
         lock.lock()
         defer { lock.unlock() }
         if let cached = zones[identifier] { return cached }
@@ -210,5 +228,15 @@ final class ZoneRegistry: @unchecked Sendable {
         let rules = ZoneRules(identifier: identifier, timeZone: zone)
         zones[identifier] = rules
         return rules
+    }
+
+    /// `+05:30` or `-04:00:00` as an offset.
+    private static func offset(_ text: Substring) -> UTCOffset? {
+        let sign = text.first == "-" ? -1 : 1
+        let parts = text.dropFirst().split(separator: ":")
+        guard (2...3).contains(parts.count), parts.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCIIDigit) }) else { return nil }
+        let values = parts.compactMap { Int($0) }
+        guard values.count == parts.count, values[0] <= 23, values[1] <= 59, values.count < 3 || values[2] <= 59 else { return nil }
+        return UTCOffset(seconds: sign * (values[0] * 3600 + values[1] * 60 + (values.count == 3 ? values[2] : 0)))
     }
 }

@@ -1,6 +1,6 @@
 /// An instant in a time zone: the exact time plus the zone whose rules give
 /// its wall-clock reading. Equal when instant and zone are.
-public struct ZonedDateTime: Hashable, Comparable, Sendable {
+public struct ZonedDateTime: Hashable, Comparable, Sendable, Codable {
     /// The exact time.
     public let instant: Instant
     /// The zone whose rules give the wall clock.
@@ -23,6 +23,21 @@ public struct ZonedDateTime: Hashable, Comparable, Sendable {
     /// `disambiguation` (throws under `.reject`).
     public init(local: LocalDateTime, zone: ZoneRules, disambiguation: Disambiguation = .compatible) throws(TimeError) {
         try self.init(instant: zone.resolve(local, disambiguation).instant, zone: zone)
+    }
+
+    private enum CodingKeys: String, CodingKey { case instant, zone }
+
+    /// Decoded from its instant and zone; the offset and wall clock follow.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        try self.init(instant: try container.decode(Instant.self, forKey: .instant), zone: try container.decode(ZoneRules.self, forKey: .zone))
+    }
+
+    /// Encoded as its instant and zone.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(instant, forKey: .instant)
+        try container.encode(zone, forKey: .zone)
     }
 
     public static func == (a: ZonedDateTime, b: ZonedDateTime) -> Bool {
