@@ -5,6 +5,8 @@ let package = Package(
     name: "Kalends",
     products: [
         .library(name: "Kalends", targets: ["Kalends"]),
+        // Property-based testing engine used by every Kalends test target.
+        .library(name: "KalendsCheck", targets: ["KalendsCheck"]),
         .executable(name: "kalends", targets: ["kalends"]),
     ],
     targets: [
@@ -14,9 +16,12 @@ let package = Package(
             linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]
         ),
         .target(name: "Kalends", dependencies: ["CICU"]),
+        .target(name: "KalendsCheck"),
         .executableTarget(name: "kalends", dependencies: ["Kalends"]),
-        .testTarget(name: "KalendsTests", dependencies: ["Kalends", "CICU"]),
+        .testTarget(name: "KalendsTests", dependencies: ["Kalends", "KalendsCheck", "CICU"]),
+        .testTarget(name: "KalendsCheckTests", dependencies: ["KalendsCheck"]),
         // Runs the built `kalends` binary against shared/cli-contract.md.
         .testTarget(name: "CLITests", dependencies: ["kalends"]),
-    ]
+    ],
+    swiftLanguageModes: [.v6]
 )
