@@ -16,7 +16,7 @@ let package = Package(
             linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]
         ),
         .target(name: "Kalends", dependencies: ["CICU"]),
-        .target(name: "KalendsCheck"),
+        .target(name: "KalendsCheck", dependencies: ["Kalends"]),
         .executableTarget(name: "kalends", dependencies: ["Kalends"]),
         .testTarget(name: "KalendsTests", dependencies: ["Kalends", "KalendsCheck", "CICU"]),
         .testTarget(name: "KalendsCheckTests", dependencies: ["KalendsCheck"]),

@@ -68,8 +68,11 @@ extension EraCodes {
             guard !overflow else { throw .yearOutOfRange(id, year: year, allowed: -9999...9999) }
             return cycles + year - 2637
         case .japanese:
-            if let modern = japanese.first(where: { $0.value == era }) { return modern.firstYear + year - 1 }
-            throw .unknownEra(id, era: "\(era)", known: japanese.map { "\($0.value) (\($0.code))" })
+            let starts = JapaneseEraTable.startYears
+            guard starts.indices.contains(era) else {
+                throw .unknownEra(id, era: "\(era)", known: ["0 ... \(starts.count - 1)"])
+            }
+            return starts[era] + year - 1
         default:
             return year
         }
