@@ -194,3 +194,29 @@ struct TestFailure: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
 }
+
+/// Arbitrary text never traps the date parser; what it accepts round-trips.
+final class DateTextProperties: XCTestCase {
+    static let alphabet: [Character] = Array("0123456789--::MmLlTZz +.,/ AdarIVNisnhebcTishrei\u{0}\u{2BB}é")
+
+    func testArbitraryTextIsAcceptedOrRejectedCleanly() throws {
+        let text = Gen.element(of: Self.alphabet).array(count: 0...24).map { String($0) }
+        let tokens = Gen.element(of: ["2024", "-", "M05L", "05", "30", "bce:", "reiwa:", "5784", " ", "Adar II", "T09:30",
+                                       "99999999999", "-0044", "13", "00", "M13", "Tishrei", "1", "+"])
+            .array(count: 0...6).map { $0.joined() }
+        for id in [CalendarID.gregorian, .hebrew, .japanese, .chinese] {
+            let calendar = try Calendars.system(id)
+            forAll(Gen.oneOf([text, tokens]), runs: id == .chinese ? 150 : 500) { input in
+                let parsed: CalendarDate
+                do {
+                    parsed = try CalendarDateText.parse(input, in: calendar)
+                } catch {
+                    label("rejected")
+                    return !"\(error)".isEmpty
+                }
+                label("accepted")
+                return try CalendarDateText.parse(CalendarDateText.format(parsed), in: calendar) == parsed
+            }
+        }
+    }
+}
