@@ -155,3 +155,21 @@ extension String {
         return String(scalars[start...end])
     }
 }
+
+extension CalendarDateText {
+    /// Parses a month of a calendar: `YEAR-MONTH` (`2024-03`, `5784-M05L`,
+    /// `5784-06` in Foundation's numbering, `reiwa:6-03`) or `MONTHNAME YEAR`
+    /// (`Adar I 5784`). Returns the month's first day.
+    public static func parseMonth(_ text: String, in calendar: any CalendarSystem) throws(ConversionError) -> CalendarDate {
+        let trimmed = text.trimmingSpaces
+        let attempt = trimmed.contains(" ") ? "1 " + trimmed : trimmed + "-01"
+        do {
+            return try parse(attempt, in: calendar)
+        } catch {
+            if case .malformedDate = error {
+                throw .malformedDate(text, detail: "expected YEAR-MONTH (e.g. 2024-03, 5784-M05L) or MONTHNAME YEAR (Adar I 5784)")
+            }
+            throw error
+        }
+    }
+}
