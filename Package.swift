@@ -5,9 +5,12 @@ let package = Package(
     name: "Kalends",
     products: [
         .library(name: "Kalends", targets: ["Kalends"]),
+        // The timeline layout engine: pure Swift, no Foundation, no dependency.
+        .library(name: "KalendsLayout", targets: ["KalendsLayout"]),
         // Property-based testing engine used by every Kalends test target.
         .library(name: "KalendsCheck", targets: ["KalendsCheck"]),
         .executable(name: "kalends", targets: ["kalends"]),
+        .executable(name: "kalends-bench", targets: ["kalends-bench"]),
     ],
     targets: [
         // Plain C over the system ICU; see Docs/Architecture.md, "ICU".
@@ -16,9 +19,15 @@ let package = Package(
             linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]
         ),
         .target(name: "Kalends", dependencies: ["CICU"]),
+        .target(name: "KalendsLayout"),
+        // Literal, slow reference implementations the tests and the benchmarks
+        // compare the engine with. Not a product: nobody should ship them.
+        .target(name: "KalendsLayoutReference", dependencies: ["KalendsLayout"]),
         .target(name: "KalendsCheck", dependencies: ["Kalends"]),
-        .executableTarget(name: "kalends", dependencies: ["Kalends"]),
+        .executableTarget(name: "kalends", dependencies: ["Kalends", "KalendsLayout"]),
+        .executableTarget(name: "kalends-bench", dependencies: ["Kalends", "KalendsLayout", "KalendsLayoutReference"]),
         .testTarget(name: "KalendsTests", dependencies: ["Kalends", "KalendsCheck", "CICU"]),
+        .testTarget(name: "KalendsLayoutTests", dependencies: ["KalendsLayout", "KalendsLayoutReference", "KalendsCheck"]),
         .testTarget(name: "KalendsCheckTests", dependencies: ["KalendsCheck"]),
         // Runs the built `kalends` binary against shared/cli-contract.md.
         .testTarget(name: "CLITests", dependencies: ["kalends"]),
