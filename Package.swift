@@ -23,25 +23,12 @@ let package = Package(
         // Literal, slow reference implementations the tests and the benchmarks
         // compare the engine with. Not a product: nobody should ship them.
         .target(name: "KalendsLayoutReference", dependencies: ["KalendsLayout"]),
-        .target(
-            name: "KalendsCheck",
-            path: "Sources/KalendsCheck"
-        ),
-        .executableTarget(name: "kalends", dependencies: ["Kalends"]),
-        .executableTarget(
-            name: "kalends-bench",
-            dependencies: ["Kalends", "KalendsLayout", "KalendsLayoutReference"]
-        ),
-        .testTarget(name: "KalendsTests", dependencies: ["Kalends", "CICU", "KalendsCheck"]),
-        .testTarget(
-            name: "KalendsLayoutTests",
-            dependencies: ["KalendsLayout", "KalendsLayoutReference", "KalendsCheck"]
-        ),
-        .testTarget(
-            name: "KalendsCheckTests",
-            dependencies: ["KalendsCheck"],
-            path: "Tests/KalendsCheckTests"
-        ),
+        .target(name: "KalendsCheck", dependencies: ["Kalends"]),
+        .executableTarget(name: "kalends", dependencies: ["Kalends", "KalendsLayout"]),
+        .executableTarget(name: "kalends-bench", dependencies: ["Kalends", "KalendsLayout", "KalendsLayoutReference"]),
+        .testTarget(name: "KalendsTests", dependencies: ["Kalends", "KalendsCheck", "CICU"]),
+        .testTarget(name: "KalendsLayoutTests", dependencies: ["KalendsLayout", "KalendsLayoutReference", "KalendsCheck"]),
+        .testTarget(name: "KalendsCheckTests", dependencies: ["KalendsCheck"]),
         // Runs the built `kalends` binary against shared/cli-contract.md.
         .testTarget(name: "CLITests", dependencies: ["kalends"]),
     ],

@@ -62,7 +62,7 @@ enum Benchmark {
     /// shared machine hits all of them alike; comparisons between them (a
     /// ratio, the growth when n doubles) stay meaningful under noise.
     static func interleavedMedianSeconds(
-        minimumRepetitions: Int = 9, maximumRepetitions: Int = 60, minimumSeconds: Double = 1.0,
+        minimumRepetitions: Int = 9, maximumRepetitions: Int = 100, minimumSeconds: Double = 2.5,
         _ bodies: [() -> Void]
     ) -> [Double] {
         let clock = ContinuousClock()

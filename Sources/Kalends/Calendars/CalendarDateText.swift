@@ -11,6 +11,9 @@ public enum CalendarDateText {
     /// Parses `text` as a date of `calendar`; throws a `ConversionError` that
     /// names the part that is wrong.
     public static func parse(_ text: String, in calendar: any CalendarSystem, overflow: Overflow = .reject) throws(ConversionError) -> CalendarDate {
+        if let (year, month, day) = plainNumericDate(text) {
+            return try calendar.date(year: year, foundationMonth: month, day: day, overflow: overflow)
+        }
         let id = calendar.id
         let trimmed = text.trimmingSpaces
         guard !trimmed.isEmpty else { throw .malformedDate(text, detail: "the date is empty") }
@@ -55,6 +58,23 @@ public enum CalendarDateText {
             throw .malformedDate(text, detail: "\(date.iso) is in era \(code), not \(era.lowercased())")
         }
         return date
+    }
+
+    /// `YYYY-MM-DD` exactly (four-digit year, two-digit month and day): the
+    /// common case, read straight from the bytes. Anything else is nil and
+    /// goes through the general parser.
+    static func plainNumericDate(_ text: String) -> (Int, Int, Int)? {
+        let utf8 = text.utf8
+        guard utf8.count == 10 else { return nil }
+        // Native strings are contiguous; a bridged one simply takes the general path.
+        let parsed = utf8.withContiguousStorageIfAvailable { b -> (Int, Int, Int)? in
+            func digit(_ i: Int) -> Int? { (48...57).contains(b[i]) ? Int(b[i]) - 48 : nil }
+            guard b[4] == 45, b[7] == 45,
+                  let y0 = digit(0), let y1 = digit(1), let y2 = digit(2), let y3 = digit(3),
+                  let m0 = digit(5), let m1 = digit(6), let d0 = digit(8), let d1 = digit(9) else { return nil }
+            return (y0 * 1000 + y1 * 100 + y2 * 10 + y3, m0 * 10 + m1, d0 * 10 + d1)
+        }
+        return parsed ?? nil
     }
 
     /// The canonical text of a date: `YEAR-MM-DD`, or `YEAR-Mxx[L]-DD` in
@@ -153,5 +173,23 @@ extension String {
         guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
               let end = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
         return String(scalars[start...end])
+    }
+}
+
+extension CalendarDateText {
+    /// Parses a month of a calendar: `YEAR-MONTH` (`2024-03`, `5784-M05L`,
+    /// `5784-06` in Foundation's numbering, `reiwa:6-03`) or `MONTHNAME YEAR`
+    /// (`Adar I 5784`). Returns the month's first day.
+    public static func parseMonth(_ text: String, in calendar: any CalendarSystem) throws(ConversionError) -> CalendarDate {
+        let trimmed = text.trimmingSpaces
+        let attempt = trimmed.contains(" ") ? "1 " + trimmed : trimmed + "-01"
+        do {
+            return try parse(attempt, in: calendar)
+        } catch {
+            if case .malformedDate = error {
+                throw .malformedDate(text, detail: "expected YEAR-MONTH (e.g. 2024-03, 5784-M05L) or MONTHNAME YEAR (Adar I 5784)")
+            }
+            throw error
+        }
     }
 }

@@ -120,6 +120,10 @@ enum EraCodes {
         let era = canonical(code.lowercased(), in: id)
         let known = codes(for: id)
         guard known.contains(era) else { throw .unknownEra(id, era: code, known: known) }
+        // Far beyond any supported year; checked first so no arithmetic below can overflow.
+        guard (-1_000_000...1_000_000).contains(eraYear) else {
+            throw .eraYearOutOfRange(id, era: era, year: eraYear, allowed: 1...1_000_000)
+        }
         guard eraYear >= 1 || id == .hebrew || era == "aa" && id == .ethiopicAmeteAlem else {
             throw .eraYearOutOfRange(id, era: era, year: eraYear, allowed: 1...Int.max)
         }

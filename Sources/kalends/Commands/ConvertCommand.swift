@@ -90,7 +90,8 @@ enum ConvertCommand: Command {
 
     static func readDate(_ text: String, in calendar: any CalendarSystem, overflow: Overflow) throws -> CalendarDate {
         do {
-            if text.trimmingCharacters(in: .whitespaces).lowercased() == "today" {
+            if let first = text.utf8.first, first == UInt8(ascii: "t") || first == UInt8(ascii: "T") || first == 32,
+               text.lowercased().trimmingCharacters(in: .whitespaces) == "today" {
                 return try calendar.date(dayNumber: ISODate.today().dayNumber)
             }
             return try CalendarDateText.parse(text, in: calendar, overflow: overflow)
@@ -104,7 +105,7 @@ enum ConvertCommand: Command {
         for target in targets {
             let converted = try target.date(dayNumber: date.dayNumber)
             if json {
-                output.line(DateJSON.object(converted, in: target).encoded)
+                output.line(DateJSON.object(converted, in: target))
             } else {
                 let id = target.id.rawValue
                 let textForm = CalendarDateText.format(converted)

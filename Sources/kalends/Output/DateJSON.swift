@@ -18,14 +18,16 @@ enum DateJSON {
         object.add("day", date.day)
         object.add("monthName", monthName(date, in: calendar))
         object.add("weekday", date.weekday)
-        object.add("iso", date.iso.description)
+        let iso = date.iso
+        object.addDate("iso", year: iso.year, month: iso.month, day: iso.day)
         object.add("julianDay", date.julianDay)
         if date.calendar == .chinese || date.calendar == .dangi {
             object.add("relatedGregorianYear", date.year)
         }
         object.add("arithmeticYear", date.year)
         object.add("ordinalMonth", date.month)
-        object.add("text", CalendarDateText.format(date))
+        object.addDate("text", year: date.year, month: date.monthCode.number, day: date.day,
+                       monthCode: date.calendar.hasLeapMonthCodes ? date.monthCode.description : nil)
         return object
     }
 

@@ -19,6 +19,13 @@ struct OutputBuffer {
         bytes.append(10)
     }
 
+    /// Writes a finished JSON object and a newline.
+    mutating func line(_ object: JSONObject) {
+        bytes.append(contentsOf: object.encodedBytes)
+        bytes.append(10)
+        if bytes.count >= 1 << 16 { flush() }
+    }
+
     mutating func flush() {
         guard !bytes.isEmpty else { return }
         writeAll(bytes, to: 1)

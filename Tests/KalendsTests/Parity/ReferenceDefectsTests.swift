@@ -33,18 +33,26 @@ final class ReferenceDefectsTests: XCTestCase {
         }
     }
 
-    /// ICU (system 72 and Foundation's) make 16 pairs of years between 1 and
-    /// 3000 CE wrong: a leap year 385 days long that the rules make 384, and
-    /// the next year starting a day late. These are the years whose 1 Tishri
-    /// differs, measured over AM 3700 ... 6900.
-    static let hebrewYearsICUStartsLate = [3706, 3953, 4051, 4298, 4545, 4643, 4890, 4968, 5137, 5215, 5462,
-                                           5560, 5807, 6054, 6399, 6646, 6893]
+    /// ICU (system 72 and Foundation's) starts these years of AM 1 ... 13760 a
+    /// day late: the year before is a leap year that ICU makes 385 days long
+    /// where the rules make it 384. Measured over every year; 15 of them start
+    /// between 1 and 3000 CE (AM 3953 ... 6646).
+    static let hebrewYearsICUStartsLate = [
+        96, 194, 441, 688, 1033, 1111, 1280, 1358, 1527, 1605, 1950, 2197, 2444, 2542, 2789, 3036, 3134, 3381,
+        3459, 3628, 3706, 3953, 4051, 4298, 4545, 4643, 4890, 4968, 5137, 5215, 5462, 5560, 5807, 6054, 6399,
+        6646, 6893, 6991, 7238, 7316, 7485, 7563, 7810, 7908, 8155, 8402, 8500, 8747, 8825, 8994, 9072, 9319,
+        9417, 9664, 9911, 10256, 10503, 10848, 10926, 11095, 11173, 11342, 11420, 11765, 12012, 12259, 12357,
+        12604, 12682, 12851, 12929, 13176, 13274, 13521,
+    ]
+
+    /// The years whose months ICU gets wrong: each late year and the one before it.
+    static let hebrewYearsICUGetsWrong = Set(hebrewYearsICUStartsLate.flatMap { [$0 - 1, $0] })
 
     func testHebrewYearStartsDifferOnlyInTheDocumentedYears() throws {
         let rules = try Calendars.system(.hebrew)
         let icu = try Calendars.system(.hebrew, engine: .icu)
         var differing: [Int] = []
-        for year in 3700...6900 where try rules.firstDay(ofYear: year) != icu.firstDay(ofYear: year) {
+        for year in 1...rules.supportedYears.upperBound where try rules.firstDay(ofYear: year) != icu.firstDay(ofYear: year) {
             differing.append(year)
             XCTAssertEqual(try icu.firstDay(ofYear: year) - rules.firstDay(ofYear: year), 1, "ICU is one day late in \(year)")
             let previous = year - 1
@@ -53,6 +61,11 @@ final class ReferenceDefectsTests: XCTestCase {
             XCTAssertEqual(try rules.firstDay(ofYear: year) - rules.firstDay(ofYear: previous), 384)
         }
         XCTAssertEqual(differing, Self.hebrewYearsICUStartsLate)
+        let commonEra = try differing.filter { year in
+            let start = try rules.date(year: year, monthCode: MonthCode(1), day: 1).iso.year
+            return (1...3000).contains(start)
+        }
+        XCTAssertEqual(commonEra.count, 15)
         // The contract's example: Rosh Hashanah 5807 is Monday 2046-10-01.
         let roshHashanah = try rules.date(year: 5807, monthCode: MonthCode(1), day: 1)
         XCTAssertEqual(roshHashanah.iso.description, "2046-10-01")
@@ -63,16 +76,29 @@ final class ReferenceDefectsTests: XCTestCase {
         XCTAssertEqual(Int(fromFoundation.timeIntervalSince1970 / 86_400), try ISODate(year: 2046, month: 10, day: 2).dayNumber)
     }
 
-    func testHebrewMonthsAgreeWithICUInEveryOtherYear() throws {
+    func testHebrewMonthsAgreeWithICUInEveryOtherYearFromAM1() throws {
         let rules = try Calendars.system(.hebrew)
         let icu = try Calendars.system(.hebrew, engine: .icu)
-        let affected = Set(Self.hebrewYearsICUStartsLate.flatMap { [$0 - 1, $0] })
-        for year in 3700...6900 where !affected.contains(year) {
+        for year in 1...rules.supportedYears.upperBound where !Self.hebrewYearsICUGetsWrong.contains(year) {
             XCTAssertEqual(try rules.monthCodes(inYear: year), try icu.monthCodes(inYear: year), "\(year)")
             for month in 1...rules.monthsInYear(year) {
                 XCTAssertEqual(rules.daysInMonth(year: year, month: month), icu.daysInMonth(year: year, month: month), "\(year)-\(month)")
             }
         }
+    }
+
+    func testICUHebrewYearsBeforeAM1BreakTheRules() throws {
+        // ICU divides with truncation, so before AM 1 (3761 BCE) most of its
+        // years differ from the rules; the rules' own invariants (year lengths,
+        // 7 leap years in 19) hold there too (ConversionProperties).
+        let rules = try Calendars.system(.hebrew)
+        let icu = try Calendars.system(.hebrew, engine: .icu)
+        let differing = try (rules.supportedYears.lowerBound...0).filter { year in
+            try rules.firstDay(ofYear: year) != icu.firstDay(ofYear: year)
+                || (1...rules.monthsInYear(year)).map { rules.daysInMonth(year: year, month: $0) }
+                != (1...icu.monthsInYear(year)).map { icu.daysInMonth(year: year, month: $0) }
+        }
+        XCTAssertGreaterThan(differing.count, 5000, "ICU's negative Hebrew years changed: update Conformance.md")
     }
 
     func testFoundationClampsInstantsBeforeJulianDayZero() throws {

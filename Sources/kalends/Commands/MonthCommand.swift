@@ -1,0 +1,127 @@
+import Foundation
+import Kalends
+
+/// `kalends month`: a month grid like `cal`, in any calendar.
+enum MonthCommand: Command {
+    static let name = "month"
+    static let summary = "Print a month grid, like cal, in any calendar."
+    static let usage = "kalends month [YEAR-MONTH] [--calendar CAL] [--first-weekday N] [--json]"
+    static let discussion = """
+        Prints the month as weeks of seven days (today's month by default).
+        YEAR-MONTH is 2024-03, 5784-M05L (month code), 5784-06 (Foundation's
+        numbering: Hebrew 6 is Adar I), reiwa:6-03, or 'Adar I 5784'. A leap month
+        (Adar I, a Chinese leap month) is a month of its own.
+
+        The week starts on --first-weekday (1 = Monday ... 7 = Sunday), else on the
+        first weekday of --locale, else of the environment's locale (LC_ALL,
+        LC_TIME, LANG). Week numbers follow the same locale's rules in the
+        month's calendar; ISO weeks are in the JSON too.
+
+        examples:
+          kalends month 2024-03
+          kalends month 5784-M05L --calendar hebrew --first-weekday 7
+          kalends month 1403-01 --calendar persian --locale fa_IR --week-numbers
+          kalends month 2023-M02L --calendar chinese --json
+        """
+    static let options: [OptionSpec] = [
+        .value("--calendar", "CAL", "The calendar (default iso8601)."),
+        .value("--first-weekday", "N", "First day of the week: 1 = Monday ... 7 = Sunday."),
+        .value("--locale", "LOCALE", "Locale for the week rules and weekend (e.g. en_US, he_IL, fa_IR)."),
+        .flag("--six-rows", "Always print six rows, as month views draw."),
+        .flag("--week-numbers", "Show week numbers (text output)."),
+        .flag("--json", "Print one JSON object."),
+    ]
+
+    static func run(_ arguments: ParsedArguments, output: inout OutputBuffer) throws -> Int32 {
+        let positionals = try arguments.positionals(0...1, command: name, usage: usage)
+        let calendar = try ConvertCommand.calendar(arguments.value("--calendar") ?? "iso8601", option: "--calendar", engine: .standard)
+        var rules = WeekRules.locale(arguments.value("--locale") ?? WeekRules.environmentLocale(ProcessInfo.processInfo.environment))
+        if let text = arguments.value("--first-weekday") {
+            guard let weekday = Int(text), (1...7).contains(weekday) else {
+                throw UsageError("option '--first-weekday' takes 1 (Monday) ... 7 (Sunday), not '\(text)'")
+            }
+            rules.firstWeekday = weekday
+        }
+        let first: CalendarDate
+        do {
+            if let text = positionals.first {
+                first = try CalendarDateText.parseMonth(text, in: calendar)
+            } else {
+                let today = try calendar.date(dayNumber: ISODate.today().dayNumber)
+                first = try calendar.date(year: today.year, month: today.month, day: 1)
+            }
+        } catch {
+            throw InputError(place: "YEAR-MONTH '\(positionals.first ?? "today")'", underlying: error)
+        }
+        let grid = try MonthGrid(calendar: calendar, year: first.year, month: first.month, rules: rules,
+                                 sixRows: arguments.flag("--six-rows"))
+        if arguments.flag("--json") {
+            output.line(json(grid, in: calendar).encoded)
+        } else {
+            text(grid, in: calendar, weekNumbers: arguments.flag("--week-numbers"), output: &output)
+        }
+        return ExitStatus.success
+    }
+
+    static func json(_ grid: MonthGrid, in calendar: any CalendarSystem) -> JSONObject {
+        var object = JSONObject()
+        let first = grid.first
+        object.add("calendar", first.calendar.rawValue)
+        object.add("era", first.era.value)
+        object.add("eraCode", first.era.code)
+        object.add("year", first.era.year)
+        object.add("month", first.foundationMonth)
+        object.add("monthCode", first.monthCode.description)
+        object.add("isLeapMonth", first.isLeapMonth)
+        object.add("monthName", DateJSON.monthName(first, in: calendar))
+        object.add("arithmeticYear", first.year)
+        object.add("ordinalMonth", first.month)
+        object.add("days", grid.length)
+        object.add("firstWeekday", grid.rules.firstWeekday)
+        let weeks = grid.weeks.map { week in
+            "[" + week.cells.map { cell in
+                guard let cell else { return "null" }
+                var object = JSONObject()
+                object.add("day", cell.day)
+                object.add("iso", ISODate(dayNumber: cell.dayNumber).description)
+                object.add("weekday", cell.weekday)
+                object.add("weekend", cell.isWeekend)
+                return object.encoded
+            }.joined(separator: ",") + "]"
+        }
+        object.add("weeks", raw: "[" + weeks.joined(separator: ",") + "]")
+        object.add("weekNumbers", raw: "[" + grid.weeks.map { String($0.weekOfYear.week) }.joined(separator: ",") + "]")
+        object.add("isoWeeks", raw: "[" + grid.weeks.map { $0.isoWeek.map { String($0.week) } ?? "null" }.joined(separator: ",") + "]")
+        return object
+    }
+
+    static let weekdayAbbreviations = ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"]
+
+    static func text(_ grid: MonthGrid, in calendar: any CalendarSystem, weekNumbers: Bool, output: inout OutputBuffer) {
+        let gutter = weekNumbers ? "   " : ""
+        let title = DateJSON.monthName(grid.first, in: calendar) + " " + yearLabel(grid.first)
+        let width = 20
+        let padding = Swift.max(0, (width - title.count) / 2)
+        output.line(gutter + String(repeating: " ", count: padding) + title)
+        output.line(gutter + (0..<7).map { weekdayAbbreviations[(grid.rules.firstWeekday - 1 + $0) % 7] }.joined(separator: " "))
+        for week in grid.weeks {
+            let number = weekNumbers ? pad(String(week.weekOfYear.week), 2) + " " : ""
+            let cells = week.cells.map { cell in cell.map { pad(String($0.day), 2) } ?? "  " }.joined(separator: " ")
+            output.line(number + cells.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression))
+        }
+    }
+
+    static func yearLabel(_ date: CalendarDate) -> String {
+        switch date.calendar {
+        case .japanese where date.era.code != "ce" && date.era.code != "bce":
+            let code = date.era.code ?? ""
+            return code.prefix(1).uppercased() + code.dropFirst() + " \(date.era.year)"
+        default:
+            return "\(date.year)"
+        }
+    }
+
+    static func pad(_ text: String, _ width: Int) -> String {
+        String(repeating: " ", count: Swift.max(0, width - text.count)) + text
+    }
+}
