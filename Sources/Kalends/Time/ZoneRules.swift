@@ -45,10 +45,17 @@ public struct ZoneRules: Hashable, Sendable, CustomStringConvertible {
     public static func == (a: ZoneRules, b: ZoneRules) -> Bool { a.identifier == b.identifier }
     public func hash(into hasher: inout Hasher) { hasher.combine(identifier) }
 
-    /// The offset in force at `instant`.
+    /// The offset in force at `instant`, from the cached transitions (one
+    /// dictionary lookup and a scan of the year's few transitions).
     public func offset(at instant: Instant) -> UTCOffset {
         if let fixedOffset { return UTCOffset(seconds: fixedOffset) }
-        return UTCOffset(seconds: timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(instant.seconds))))
+        let slot = cache.slot(TransitionCache.slot(of: instant.seconds))
+        var offset = slot.base
+        for transition in slot.transitions {
+            guard transition.instant <= instant else { break }
+            offset = transition.offsetAfter
+        }
+        return offset
     }
 
     /// The transitions (offset changes) in the half-open span [from, to), in order.
@@ -58,7 +65,7 @@ public struct ZoneRules: Hashable, Sendable, CustomStringConvertible {
         var slot = TransitionCache.slot(of: from.seconds)
         let last = TransitionCache.slot(of: to.seconds)
         while slot <= last {
-            for transition in cache.transitions(inSlot: slot) where transition.instant >= from && transition.instant < to {
+            for transition in cache.slot(slot).transitions where transition.instant >= from && transition.instant < to {
                 result.append(transition)
             }
             slot += 1
@@ -71,7 +78,7 @@ public struct ZoneRules: Hashable, Sendable, CustomStringConvertible {
         guard fixedOffset == nil else { return nil }
         var slot = TransitionCache.slot(of: instant.seconds)
         for _ in 0...limitYears {
-            if let found = cache.transitions(inSlot: slot).first(where: { $0.instant > instant }) { return found }
+            if let found = cache.slot(slot).transitions.first(where: { $0.instant > instant }) { return found }
             slot += 1
         }
         return nil
@@ -82,7 +89,7 @@ public struct ZoneRules: Hashable, Sendable, CustomStringConvertible {
         guard fixedOffset == nil else { return nil }
         var slot = TransitionCache.slot(of: instant.seconds)
         for _ in 0...limitYears {
-            if let found = cache.transitions(inSlot: slot).last(where: { $0.instant < instant }) { return found }
+            if let found = cache.slot(slot).transitions.last(where: { $0.instant < instant }) { return found }
             slot -= 1
         }
         return nil
@@ -165,11 +172,18 @@ public struct ZoneTransition: Hashable, Sendable {
 }
 
 /// The transitions of one zone, computed once per slot of about a year
-/// (Foundation answers a transition query in ~0.5 µs; a slot costs a few).
+/// (Foundation answers a transition query in ~0.5 µs; a slot costs a few),
+/// with the offset in force at the slot's start.
 final class TransitionCache: @unchecked Sendable {
+    /// One slot: the offset at its start and its transitions in order.
+    struct Slot: Sendable {
+        let base: UTCOffset
+        let transitions: [ZoneTransition]
+    }
+
     private let timeZone: TimeZone
     private let lock = NSLock()
-    private var slots: [Int: [ZoneTransition]] = [:]
+    private var slots: [Int: Slot] = [:]
     /// About a year; slots need not align with calendar years.
     static let slotSeconds = 31_556_952
 
@@ -177,7 +191,7 @@ final class TransitionCache: @unchecked Sendable {
 
     static func slot(of seconds: Int) -> Int { seconds.floorDivided(by: slotSeconds) }
 
-    func transitions(inSlot slot: Int) -> [ZoneTransition] {
+    func slot(_ slot: Int) -> Slot {
         lock.lock()
         if let cached = slots[slot] {
             lock.unlock()
@@ -185,24 +199,26 @@ final class TransitionCache: @unchecked Sendable {
         }
         lock.unlock()
         let start = slot * Self.slotSeconds, end = start + Self.slotSeconds
+        let base = UTCOffset(seconds: timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(start))))
         var result: [ZoneTransition] = []
-        var cursor = Date(timeIntervalSince1970: Double(start - 1))
+        var cursor = Date(timeIntervalSince1970: Double(start))
         // A zone changes offset a few times a year at most; the bound guards against a faulty answer.
         while result.count < 16, let next = timeZone.nextDaylightSavingTimeTransition(after: cursor) {
             let seconds = Int(next.timeIntervalSince1970.rounded())
             guard seconds < end, seconds > Int(cursor.timeIntervalSince1970) else { break }
             let before = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds - 1)))
             let after = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds)))
-            if seconds >= start, before != after {
+            if before != after {
                 result.append(ZoneTransition(instant: Instant(seconds: seconds), offsetBefore: UTCOffset(seconds: before), offsetAfter: UTCOffset(seconds: after)))
             }
             cursor = Date(timeIntervalSince1970: Double(seconds))
         }
+        let computed = Slot(base: base, transitions: result)
         lock.lock()
         if slots.count > 4096 { slots.removeAll(keepingCapacity: true) }
-        slots[slot] = result
+        slots[slot] = computed
         lock.unlock()
-        return result
+        return computed
     }
 }
 

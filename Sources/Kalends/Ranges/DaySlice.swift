@@ -1,0 +1,127 @@
+/// The unit a span is sliced into.
+public enum SliceUnit: String, Sendable, Codable, CaseIterable {
+    case day, week, month, year
+}
+
+/// One piece of a sliced span: a day, week, month or year of a calendar in a
+/// zone, clipped to the span, with its real length.
+public struct DaySlice: Hashable, Sendable, Codable {
+    /// The first day of the whole unit, in the slicing calendar.
+    public let first: CalendarDate
+    /// How many calendar days the whole unit has.
+    public let days: Int
+    /// The unit's own bounds, unclipped: [unitStart, unitEnd).
+    public let unitStart: Instant
+    public let unitEnd: Instant
+    /// The slice: the unit clipped to the sliced span.
+    public let start: Instant
+    public let end: Instant
+
+    /// The slice's real length in seconds (23 or 25 hours on DST days).
+    public var seconds: Int { end.seconds - start.seconds }
+    /// True when the slice is the whole unit, not clipped by the span.
+    public var isWhole: Bool { start == unitStart && end == unitEnd }
+}
+
+/// The days (or weeks, months, years) of a calendar in a zone that a
+/// half-open span [start, end) touches, produced lazily in order.
+///
+/// Slices cover the span exactly, without gaps or overlaps. A day that never
+/// happened in the zone (Pacific/Apia 2011-12-30) has no instants and yields
+/// no slice.
+public struct DaySlices: Sequence, Sendable {
+    public let start: Instant
+    public let end: Instant
+    public let zone: ZoneRules
+    public let calendar: any CalendarSystem
+    public let unit: SliceUnit
+    public let weekRules: WeekRules
+
+    /// Slices [start, end); throws when `end` is before `start` or either is out of range.
+    public init(from start: Instant, to end: Instant, zone: ZoneRules, calendar: any CalendarSystem,
+                unit: SliceUnit = .day, weekRules: WeekRules = .iso) throws(RangeError) {
+        guard start <= end else { throw .endBeforeStart(start: start, end: end) }
+        let limit = Instant.supportedSeconds
+        guard limit.contains(start.seconds), limit.contains(end.seconds) else {
+            throw .outOfRange(limit.contains(start.seconds) ? end : start)
+        }
+        self.start = start
+        self.end = end
+        self.zone = zone
+        self.calendar = calendar
+        self.unit = unit
+        self.weekRules = weekRules
+    }
+
+    public func makeIterator() -> Iterator {
+        Iterator(slices: self, day: zone.dayNumber(of: start))
+    }
+
+    /// Walks unit by unit; each step moves at least one day forward, so it ends.
+    public struct Iterator: IteratorProtocol {
+        let slices: DaySlices
+        var day: Int
+        var finished = false
+
+        public mutating func next() -> DaySlice? {
+            while !finished {
+                guard let (firstDay, length) = unitBounds(containing: day),
+                      let unitStart = try? slices.zone.startOfDay(firstDay),
+                      let unitEnd = try? slices.zone.startOfDay(firstDay + length),
+                      let first = try? slices.calendar.date(dayNumber: firstDay) else {
+                    finished = true
+                    return nil
+                }
+                day = firstDay + length
+                if unitStart >= slices.end { finished = true }
+                let start = Swift.max(unitStart, slices.start)
+                let end = Swift.min(unitEnd, slices.end)
+                if start < end {
+                    return DaySlice(first: first, days: length, unitStart: unitStart, unitEnd: unitEnd, start: start, end: end)
+                }
+                if unitEnd >= slices.end && unitStart >= slices.start { finished = true }
+            }
+            return nil
+        }
+
+        /// The first day and day count of the unit containing `day`.
+        private func unitBounds(containing day: Int) -> (Int, Int)? {
+            guard DayNumber.supported.contains(day) else { return nil }
+            switch slices.unit {
+            case .day:
+                return (day, 1)
+            case .week:
+                return (slices.weekRules.startOfWeek(containing: day), 7)
+            case .month:
+                let calendar = slices.calendar
+                let fields = calendar.ordinalDate(ofDay: day)
+                return (day - fields.day + 1, calendar.daysInMonth(year: fields.year, month: fields.month))
+            case .year:
+                let calendar = slices.calendar
+                let year = calendar.ordinalDate(ofDay: day).year
+                let first = calendar.dayNumber(year: year, month: 1, day: 1)
+                let next = calendar.supportedYears.contains(year + 1)
+                    ? calendar.dayNumber(year: year + 1, month: 1, day: 1)
+                    : DayNumber.supported.upperBound + 1
+                return (first, next - first)
+            }
+        }
+    }
+}
+
+/// Why a span could not be sliced or segmented.
+public enum RangeError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The span's end comes before its start.
+    case endBeforeStart(start: Instant, end: Instant)
+    /// An instant outside ISO years -9999 ... 9999.
+    case outOfRange(Instant)
+
+    public var description: String {
+        switch self {
+        case .endBeforeStart(let start, let end):
+            return "END \(end) is before START \(start)"
+        case .outOfRange(let instant):
+            return "\(instant.seconds) seconds since 1970 is out of the supported range (ISO years -9999 ... 9999)"
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Kalends
+
+/// `kalends days`: the real days (weeks, months, years) of a span in a zone.
+enum DaysCommand: Command {
+    static let name = "days"
+    static let summary = "Slice a span into the real days, weeks, months or years it touches."
+    static let usage = "kalends days START END [--tz ZONE] [--unit day|week|month|year] [--calendar CAL] [--json]"
+    static let discussion = """
+        Slices the half-open span [START, END) into the days (or weeks, months,
+        years of --calendar) it touches in the zone, one line each, clipped to the
+        span, with the slice's real length: 23 or 25 hours on DST days, a day that
+        starts at 01:00 where midnight was skipped, and no line at all for a day
+        that never happened (Pacific/Apia 2011-12-30).
+
+        START and END are dates of --calendar (the start of that day in the zone), date-times
+        read in the zone, or RFC 3339 instants. The zone is --tz, else the
+        system's (TZ). Weeks start on --first-weekday (1 = Monday ... 7 = Sunday),
+        else on the locale's first weekday.
+
+        examples:
+          kalends days 2024-03-09 2024-03-12 --tz America/New_York
+          kalends days 2018-11-03 2018-11-06 --tz America/Sao_Paulo --json
+          kalends days 5784-M05L-01 5784-M08-01 --unit month --calendar hebrew --tz Asia/Jerusalem
+          kalends days 2024-03-01 2024-04-01 --unit week --first-weekday 6 --tz Asia/Tehran
+        """
+    static let options: [OptionSpec] = [
+        .value("--tz", "ZONE", "IANA zone whose days are sliced (default: the system zone)."),
+        .value("--unit", "UNIT", "day (default), week, month or year."),
+        .value("--calendar", "CAL", "Calendar of the dates, months and years (default iso8601)."),
+        .value("--first-weekday", "N", "First day of the week for --unit week: 1 = Monday ... 7 = Sunday."),
+        .value("--locale", "LOCALE", "Locale whose first weekday weeks use (default: the environment's)."),
+        .flag("--json", "One JSON object a line: date, iso, start, end, seconds."),
+    ]
+
+    static func run(_ arguments: ParsedArguments, output: inout OutputBuffer) throws -> Int32 {
+        let positionals = try arguments.positionals(2...2, command: name, usage: usage)
+        let unit: SliceUnit = try arguments.choice("--unit", default: .day)
+        let calendar = try ConvertCommand.calendar(arguments.value("--calendar") ?? "iso8601", option: "--calendar", engine: .standard)
+        let zone = try AddCommand.zoneOption(arguments.value("--tz")) ?? systemZone()
+        var rules = WeekRules.locale(arguments.value("--locale") ?? WeekRules.environmentLocale(ProcessInfo.processInfo.environment))
+        if let text = arguments.value("--first-weekday") {
+            guard let weekday = Int(text), (1...7).contains(weekday) else {
+                throw UsageError("option '--first-weekday' takes 1 (Monday) ... 7 (Sunday), not '\(text)'")
+            }
+            rules.firstWeekday = weekday
+        }
+        let start = try instant(positionals[0], place: "START", calendar: calendar, zone: zone)
+        let end = try instant(positionals[1], place: "END", calendar: calendar, zone: zone)
+        let slices: DaySlices
+        do {
+            slices = try DaySlices(from: start, to: end, zone: zone, calendar: calendar, unit: unit, weekRules: rules)
+        } catch {
+            throw InputError(place: "\(positionals[0]) ... \(positionals[1])", underlying: error)
+        }
+        let json = arguments.flag("--json")
+        for slice in slices {
+            let date = CalendarDateText.format(slice.first)
+            let startText = try DateTimeText.format(ZonedDateTime(instant: slice.start, zone: zone))
+            let endText = try DateTimeText.format(ZonedDateTime(instant: slice.end, zone: zone))
+            if json {
+                var object = JSONObject()
+                object.add("date", date)
+                object.add("iso", slice.first.iso.description)
+                object.add("start", startText)
+                object.add("end", endText)
+                object.add("seconds", slice.seconds)
+                object.add("unit", unit.rawValue)
+                object.add("days", slice.days)
+                object.add("whole", slice.isWhole)
+                output.line(object)
+            } else {
+                output.line("\(date)  \(startText)  \(endText)  \(lengthText(slice.seconds))")
+            }
+        }
+        return ExitStatus.success
+    }
+
+    /// The system's zone (TZ, else /etc/localtime), UTC when Foundation cannot name it.
+    static func systemZone() -> ZoneRules {
+        (try? ZoneRules(identifier: TimeZone.current.identifier)) ?? .utc
+    }
+
+    /// START or END as an instant: a plain date is the start of that day in `zone`.
+    static func instant(_ text: String, place: String, calendar: any CalendarSystem, zone: ZoneRules) throws -> Instant {
+        let value = try DateTimeArgument.read(text, place: place, calendar: calendar, zone: zone, disambiguation: .compatible)
+        do {
+            switch value {
+            case .date(let date): return try zone.startOfDay(date.dayNumber)
+            case .floating(let local): return try ZonedDateTime(local: local, zone: zone).instant
+            case .zoned(let zoned): return zoned.instant
+            }
+        } catch {
+            throw InputError(place: "\(place) '\(text)'", underlying: error)
+        }
+    }
+
+    /// `23h`, `24h`, `25h`, `23h45m`, `7d 1h` for people.
+    static func lengthText(_ seconds: Int) -> String {
+        let days = seconds / 86_400, hours = seconds % 86_400 / 3600, minutes = seconds % 3600 / 60, rest = seconds % 60
+        var parts: [String] = []
+        if days > 0 { parts.append("\(days)d") }
+        if hours > 0 || (days == 0 && minutes == 0 && rest == 0) { parts.append("\(hours)h") }
+        if minutes > 0 { parts.append("\(minutes)m") }
+        if rest > 0 { parts.append("\(rest)s") }
+        return parts.joined(separator: " ")
+    }
+}
