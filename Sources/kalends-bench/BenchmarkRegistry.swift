@@ -3,5 +3,6 @@ enum BenchmarkRegistry {
     static let areas: [BenchmarkArea] = [
         LayoutBenchmarks.area,
         ArithmeticBenchmarks.area,
+        RangesBenchmarks.area,
     ]
 }

@@ -62,17 +62,25 @@ public struct DaySlices: Sequence, Sendable {
         let slices: DaySlices
         var day: Int
         var finished = false
+        /// The start of the unit beginning at `day`, known from the previous unit's end.
+        var knownStart: Instant?
+
+        init(slices: DaySlices, day: Int) {
+            self.slices = slices
+            self.day = day
+        }
 
         public mutating func next() -> DaySlice? {
             while !finished {
                 guard let (firstDay, length) = unitBounds(containing: day),
-                      let unitStart = try? slices.zone.startOfDay(firstDay),
+                      let unitStart = (firstDay == day ? knownStart : nil) ?? (try? slices.zone.startOfDay(firstDay)),
                       let unitEnd = try? slices.zone.startOfDay(firstDay + length),
                       let first = try? slices.calendar.date(dayNumber: firstDay) else {
                     finished = true
                     return nil
                 }
                 day = firstDay + length
+                knownStart = unitEnd
                 if unitStart >= slices.end { finished = true }
                 let start = Swift.max(unitStart, slices.start)
                 let end = Swift.min(unitEnd, slices.end)
