@@ -1,0 +1,154 @@
+import Foundation
+import Kalends
+import KalendsLayout
+
+/// `kalends layout`: the geometry of a day's events on a DST-true timeline.
+enum LayoutCommand: Command {
+    static let name = "layout"
+    static let summary = "Lay out a day's events on a timeline (JSON geometry or SVG)."
+    static let usage = "kalends layout [FILE|-] [--mode calendarkit|packed|cascade] [--day DATE] [--tz ZONE] [--json|--svg] [--width W] [--hour-height H]"
+    static let discussion = """
+        Reads {"events":[{"id":"a","start":"2024-03-15T09:00:00","end":"2024-03-15T10:30:00",
+        "allDay":false,"title":"Standup"}, ...]} from FILE (or standard input) and
+        places the events of one day side by side on a vertical timeline. x and
+        width are fractions of the day column's width; top and height fractions of
+        the day's real length (a 25-hour day is 25 hours tall).
+
+        Modes: packed (default; the fewest columns, events widen into free
+        space), calendarkit (CalendarKit's grouping), cascade (stacked cards).
+        Events running past the day are clipped; events shorter than 15 minutes
+        (zero-length ones too) are drawn 15 minutes tall, cut at the day's end.
+
+        The day is --day (a date), else the day of the earliest event, in --tz
+        (default: the system zone); floating times are read in that zone.
+
+        examples:
+          kalends layout day.json --tz America/New_York
+          kalends layout day.json --mode calendarkit --json
+          kalends layout day.json --svg --width 480 --hour-height 60 > day.svg
+        """
+    static let options: [OptionSpec] = [
+        .value("--mode", "MODE", "packed (default), calendarkit or cascade."),
+        .value("--day", "DATE", "The day to lay out (default: the earliest event's)."),
+        .value("--tz", "ZONE", "IANA zone of the day (default: the system zone)."),
+        .flag("--json", "Print the geometry as one JSON object (the default)."),
+        .flag("--svg", "Print an SVG picture of the day."),
+        .value("--width", "W", "SVG width in pixels (default 360)."),
+        .value("--hour-height", "H", "SVG pixels per hour (default 48)."),
+    ]
+
+    static func run(_ arguments: ParsedArguments, output: inout OutputBuffer) throws -> Int32 {
+        let positionals = try arguments.positionals(0...1, command: name, usage: usage)
+        let mode: LayoutMode = try arguments.choice("--mode", default: .packed)
+        if arguments.flag("--json") && arguments.flag("--svg") {
+            throw UsageError("choose one of --json and --svg")
+        }
+        let width = try positiveNumber(arguments.value("--width"), option: "--width", fallback: 360, range: 50...20_000)
+        let hourHeight = try positiveNumber(arguments.value("--hour-height"), option: "--hour-height", fallback: 48, range: 4...2_000)
+        let zone = try AddCommand.zoneOption(arguments.value("--tz")) ?? DaysCommand.systemZone()
+        let path = positionals.first ?? "-"
+        let data: Data
+        if path == "-" {
+            data = FileHandle.standardInput.readDataToEndOfFile()
+        } else {
+            guard let contents = FileManager.default.contents(atPath: path) else {
+                throw InputError(place: path, underlying: LayoutInputError("cannot read the file"))
+            }
+            data = contents
+        }
+        let source = path == "-" ? "standard input" : path
+        let input = try LayoutInput(json: data, source: source, zone: zone)
+        let day = try chooseDay(arguments.value("--day"), input: input, zone: zone)
+        let clock: DayClock
+        do {
+            clock = try DayClock(day: day, zone: zone)
+        } catch {
+            throw InputError(place: "--day", underlying: error)
+        }
+        guard clock.length > 0 else {
+            throw InputError(place: "--day", underlying: LayoutInputError("\(ISODate(dayNumber: day)) never happened in \(zone.identifier)"))
+        }
+        let events = input.timed.map {
+            TimedEvent(id: $0.id, start: Double($0.start.seconds - clock.start.seconds), end: Double($0.end.seconds - clock.start.seconds))
+        }
+        let allDay = input.allDay.filter { $0.first <= day && day < $0.end }.map {
+            AllDayItem(id: $0.id, firstDay: $0.first - day, lastDay: $0.end - 1 - day)
+        }
+        let layout: DayLayout
+        let axis: DayAxis
+        do {
+            layout = try DayLayout(events: events, allDay: allDay, dayLength: Double(clock.length), mode: mode)
+            axis = try DayAxis(length: Double(clock.length),
+                               segments: clock.segments.map { DayAxis.Segment(elapsed: Double($0.elapsed), wallClock: Double($0.wallClock)) })
+        } catch {
+            throw InputError(place: source, underlying: error)
+        }
+        if arguments.flag("--svg") {
+            var titles: [String: String] = [:]
+            for event in input.timed { titles[event.id] = event.title }
+            for item in input.allDay { titles[item.id] = item.title }
+            let renderer = SVGRenderer(style: SVGStyle(width: width, hourHeight: hourHeight))
+            output.write(renderer.render(layout, axis: axis, titles: titles))
+            return ExitStatus.success
+        }
+        output.line(json(layout, day: day, clock: clock, zone: zone))
+        return ExitStatus.success
+    }
+
+    static func json(_ layout: DayLayout, day: Int, clock: DayClock, zone: ZoneRules) -> JSONObject {
+        var object = JSONObject()
+        object.add("day", ISODate(dayNumber: day).description)
+        object.add("seconds", clock.length)
+        object.add("zone", zone.identifier)
+        object.add("mode", layout.mode.rawValue)
+        let lanes = layout.allDay.map { item in
+            var lane = JSONObject()
+            lane.add("id", item.id)
+            lane.add("lane", item.lane)
+            return lane.encoded
+        }
+        object.add("allDay", raw: "[" + lanes.joined(separator: ",") + "]")
+        let events = layout.events.map { placement in
+            var event = JSONObject()
+            event.add("id", placement.id)
+            event.add("column", placement.column)
+            event.add("columns", placement.columns)
+            event.add("x", placement.x)
+            event.add("width", placement.width)
+            event.add("top", placement.top)
+            event.add("height", placement.height)
+            let start = Instant(seconds: clock.start.seconds + Int(placement.start.rounded()))
+            let end = Instant(seconds: clock.start.seconds + Int(placement.end.rounded()))
+            event.add("start", (try? ZonedDateTime(instant: start, zone: zone)).map(DateTimeText.format))
+            event.add("end", (try? ZonedDateTime(instant: end, zone: zone)).map(DateTimeText.format))
+            return event.encoded
+        }
+        object.add("events", raw: "[" + events.joined(separator: ",") + "]")
+        object.add("dropped", raw: "[" + layout.dropped.map(JSONObject.quoted).joined(separator: ",") + "]")
+        return object
+    }
+
+    /// --day, else the local day of the earliest event.
+    static func chooseDay(_ text: String?, input: LayoutInput, zone: ZoneRules) throws -> Int {
+        if let text {
+            do {
+                return try CalendarDateText.parse(text, in: Calendars.system(.iso8601)).dayNumber
+            } catch {
+                throw InputError(place: "--day '\(text)'", underlying: error)
+            }
+        }
+        let days = input.timed.map { zone.dayNumber(of: $0.start) } + input.allDay.map(\.first)
+        guard let earliest = days.min() else {
+            throw InputError(place: "--day", underlying: LayoutInputError("there are no events to choose a day from; give --day"))
+        }
+        return earliest
+    }
+
+    static func positiveNumber(_ text: String?, option: String, fallback: Double, range: ClosedRange<Double>) throws -> Double {
+        guard let text else { return fallback }
+        guard let value = Double(text), value.isFinite, range.contains(value) else {
+            throw UsageError("option '\(option)' takes a number of pixels in \(Int(range.lowerBound)) ... \(Int(range.upperBound)), not '\(text)'")
+        }
+        return value
+    }
+}
