@@ -95,3 +95,18 @@ final class DayRangesExamples: XCTestCase {
         XCTAssertEqual(Array(try DaySlices(from: Instant(seconds: 5), to: Instant(seconds: 5), zone: zone, calendar: iso)).count, 0)
     }
 }
+
+final class DayClockExamples: XCTestCase {
+    func testFallBackAndSpringForwardClocks() throws {
+        let zone = try ZoneRules(identifier: "America/New_York")
+        let fall = try DayClock(day: ISODate(year: 2024, month: 11, day: 3).dayNumber, zone: zone)
+        XCTAssertEqual(fall.length, 90_000)
+        XCTAssertEqual(fall.segments.map(\.elapsed), [0, 7_200])
+        XCTAssertEqual(fall.segments.map(\.wallClock), [0, 3_600])
+        let spring = try DayClock(day: ISODate(year: 2024, month: 3, day: 10).dayNumber, zone: zone)
+        XCTAssertEqual(spring.length, 82_800)
+        XCTAssertEqual(spring.segments.map(\.wallClock), [0, 10_800])
+        let saoPaulo = try DayClock(day: ISODate(year: 2018, month: 11, day: 4).dayNumber, zone: ZoneRules(identifier: "America/Sao_Paulo"))
+        XCTAssertEqual(saoPaulo.segments.map(\.wallClock), [3_600], "the day's clock starts at 01:00")
+    }
+}
