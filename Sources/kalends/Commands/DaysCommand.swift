@@ -38,13 +38,7 @@ enum DaysCommand: Command {
         let unit: SliceUnit = try arguments.choice("--unit", default: .day)
         let calendar = try ConvertCommand.calendar(arguments.value("--calendar") ?? "iso8601", option: "--calendar", engine: .standard)
         let zone = try AddCommand.zoneOption(arguments.value("--tz")) ?? systemZone()
-        var rules = WeekRules.locale(arguments.value("--locale") ?? WeekRules.environmentLocale(ProcessInfo.processInfo.environment))
-        if let text = arguments.value("--first-weekday") {
-            guard let weekday = Int(text), (1...7).contains(weekday) else {
-                throw UsageError("option '--first-weekday' takes 1 (Monday) ... 7 (Sunday), not '\(text)'")
-            }
-            rules.firstWeekday = weekday
-        }
+        let rules = try WeekRulesOption.read(arguments)
         let start = try instant(positionals[0], place: "START", calendar: calendar, zone: zone)
         let end = try instant(positionals[1], place: "END", calendar: calendar, zone: zone)
         let slices: DaySlices

@@ -35,13 +35,7 @@ enum MonthCommand: Command {
     static func run(_ arguments: ParsedArguments, output: inout OutputBuffer) throws -> Int32 {
         let positionals = try arguments.positionals(0...1, command: name, usage: usage)
         let calendar = try ConvertCommand.calendar(arguments.value("--calendar") ?? "iso8601", option: "--calendar", engine: .standard)
-        var rules = WeekRules.locale(arguments.value("--locale") ?? WeekRules.environmentLocale(ProcessInfo.processInfo.environment))
-        if let text = arguments.value("--first-weekday") {
-            guard let weekday = Int(text), (1...7).contains(weekday) else {
-                throw UsageError("option '--first-weekday' takes 1 (Monday) ... 7 (Sunday), not '\(text)'")
-            }
-            rules.firstWeekday = weekday
-        }
+        let rules = try WeekRulesOption.read(arguments)
         let first: CalendarDate
         do {
             if let text = positionals.first {
