@@ -19,11 +19,14 @@ struct ICUFieldBackend: FieldBackend {
         }
     }
 
-    /// ICU's EXTENDED_YEAR minus the arithmetic year.
+    /// ICU's EXTENDED_YEAR minus the arithmetic year. Buddhist and ROC keep
+    /// the Gregorian year in EXTENDED_YEAR; their arithmetic years are BE and ROC years.
     private var extendedYearOffset: Int {
         switch id {
         case .chinese: 2637
         case .dangi: 2333
+        case .buddhist: -543
+        case .roc: 1911
         default: 0
         }
     }
