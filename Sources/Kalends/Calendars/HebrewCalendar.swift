@@ -1,12 +1,21 @@
 /// The Hebrew calendar computed from its own rules (molad and postponements).
 ///
-/// ICU, and so Foundation, start 16 pairs of years between 1 and 3000 CE a day
+/// ICU, and so Foundation, start 17 years between AM 3706 and 6893 a day
 /// late; this engine follows the rules (Docs/Conformance.md lists the years).
+/// Year starts come from `HebrewYearTable` (computed once), month starts from
+/// the six possible year lengths, so a conversion is a few table reads.
 public struct HebrewCalendar: CalendarSystem {
     public let id = CalendarID.hebrew
     public let supportedYears: ClosedRange<Int>
+    private let table: HebrewYearTable
 
     public init() {
+        self.init(table: .shared)
+    }
+
+    /// The calendar over other year starts (tests model ICU's with it).
+    init(table: HebrewYearTable) {
+        self.table = table
         supportedYears = HebrewMath.year(containing: DayNumber.supported.lowerBound)...HebrewMath.year(containing: DayNumber.supported.upperBound)
     }
 
@@ -15,34 +24,39 @@ public struct HebrewCalendar: CalendarSystem {
 
     /// Days in `year`: 353, 354, 355, 383, 384 or 385.
     public func daysInYear(_ year: Int) -> Int {
-        HebrewMath.newYear(year + 1) - HebrewMath.newYear(year)
+        table.newYear(year &+ 1) &- table.newYear(year)
     }
 
-    private func lengths(_ year: Int) -> [Int] {
-        HebrewMath.monthLengths(yearLength: daysInYear(year), leap: isLeapYear(year))
+    /// Offset of the month starts of `year`'s kind in `HebrewMath.monthStartsByKind`.
+    @inline(__always)
+    private func monthStartsBase(yearLength: Int) -> Int {
+        HebrewMath.yearKind(length: yearLength) &* 14
     }
 
     public func ordinalDate(ofDay day: Int) -> OrdinalDate {
-        let year = HebrewMath.year(containing: day)
-        var remaining = day - HebrewMath.newYear(year)
-        var month = 1
-        for length in lengths(year) {
-            if remaining < length { break }
-            remaining -= length
-            month += 1
-        }
-        return OrdinalDate(year: year, month: month, day: remaining + 1)
+        let found = table.year(containing: day)
+        let dayOfYear = day &- found.newYear
+        let starts = HebrewMath.monthStartsByKind
+        let base = monthStartsBase(yearLength: found.nextNewYear &- found.newYear)
+        // Months have 29 or 30 days, so dayOfYear / 30 is the month or the one before it.
+        var month = dayOfYear / 30
+        if Int(starts[base &+ month &+ 1]) <= dayOfYear { month &+= 1 }
+        return OrdinalDate(year: found.year, month: month &+ 1, day: dayOfYear &- Int(starts[base &+ month]) &+ 1)
     }
 
     public func dayNumber(year: Int, month: Int, day: Int) -> Int {
-        HebrewMath.newYear(year) + lengths(year).prefix(month - 1).reduce(0, +) + day - 1
+        let newYear = table.newYear(year)
+        let base = monthStartsBase(yearLength: table.newYear(year &+ 1) &- newYear)
+        return newYear &+ Int(HebrewMath.monthStartsByKind[base &+ month &- 1]) &+ day &- 1
     }
 
     public func monthsInYear(_ year: Int) -> Int { isLeapYear(year) ? 13 : 12 }
 
     public func daysInMonth(year: Int, month: Int) -> Int {
-        let all = lengths(year)
-        return all.indices.contains(month - 1) ? all[month - 1] : 0
+        guard (1...monthsInYear(year)).contains(month) else { return 0 }
+        let base = monthStartsBase(yearLength: daysInYear(year))
+        let starts = HebrewMath.monthStartsByKind
+        return Int(starts[base &+ month] &- starts[base &+ month &- 1])
     }
 
     public func monthCode(year: Int, month: Int) -> MonthCode {

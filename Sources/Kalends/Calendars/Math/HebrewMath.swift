@@ -82,3 +82,29 @@ enum HebrewMath {
         return leap && code.number >= 6 ? code.number + 1 : code.number
     }
 }
+
+extension HebrewMath {
+    /// The index of a year's kind among the six year lengths: 353,
+    /// 354, 355 (common) and 383, 384, 385 (leap) map to 0 ... 5.
+    @inline(__always)
+    static func yearKind(length: Int) -> Int {
+        (length > 360 ? 3 : 0) &+ length % 10 &- 3
+    }
+
+    /// Days from 1 Tishri to the first of each month, for each year kind:
+    /// 14 entries a kind (the 14th is the year length, or repeats it).
+    static let monthStartsByKind: [Int16] = {
+        var table: [Int16] = []
+        for length in [353, 354, 355, 383, 384, 385] {
+            var total = 0
+            var starts: [Int16] = [0]
+            for monthLength in monthLengths(yearLength: length, leap: length > 360) {
+                total += monthLength
+                starts.append(Int16(total))
+            }
+            while starts.count < 14 { starts.append(Int16(total)) }
+            table += starts
+        }
+        return table
+    }()
+}
