@@ -1,0 +1,34 @@
+/// The tabular Islamic calendars: `islamic-civil` (epoch Friday 16 July 622
+/// Julian) and `islamic-tbla` (epoch Thursday 15 July 622), both with the
+/// 30-year leap pattern of `IslamicArithmeticMath`, as ICU computes them.
+public struct IslamicArithmeticCalendar: PlainMonthCalendar {
+    public let id: CalendarID
+    public let supportedYears: ClosedRange<Int>
+    private let epoch: Int
+
+    /// The engine for `islamic-civil` or `islamic-tbla`; any other id gives `islamic-civil`.
+    public init(_ id: CalendarID = .islamicCivil) {
+        self.id = id == .islamicTabular ? .islamicTabular : .islamicCivil
+        epoch = self.id == .islamicTabular ? IslamicArithmeticMath.thursdayEpoch : IslamicArithmeticMath.civilEpoch
+        supportedYears = IslamicArithmeticMath.date(dayNumber: DayNumber.supported.lowerBound, epoch: epoch).year
+            ... IslamicArithmeticMath.date(dayNumber: DayNumber.supported.upperBound, epoch: epoch).year
+    }
+
+    /// True when Dhu al-Hijjah has 30 days (11 years in 30).
+    public func isLeapYear(_ year: Int) -> Bool { IslamicArithmeticMath.isLeapYear(year) }
+
+    public func ordinalDate(ofDay day: Int) -> OrdinalDate {
+        let date = IslamicArithmeticMath.date(dayNumber: day, epoch: epoch)
+        return OrdinalDate(year: date.year, month: date.month, day: date.day)
+    }
+
+    public func dayNumber(year: Int, month: Int, day: Int) -> Int {
+        IslamicArithmeticMath.dayNumber(year: year, month: month, day: day, epoch: epoch)
+    }
+
+    public func monthsInYear(_ year: Int) -> Int { 12 }
+
+    public func daysInMonth(year: Int, month: Int) -> Int {
+        IslamicArithmeticMath.daysInMonth(year: year, month: month)
+    }
+}
