@@ -5,7 +5,12 @@ let package = Package(
     name: "Kalends",
     products: [
         .library(name: "Kalends", targets: ["Kalends"]),
+        // The timeline layout engine: pure Swift, no Foundation, no dependency.
+        .library(name: "KalendsLayout", targets: ["KalendsLayout"]),
+        // Property-based testing engine used by every Kalends test target.
+        .library(name: "KalendsCheck", targets: ["KalendsCheck"]),
         .executable(name: "kalends", targets: ["kalends"]),
+        .executable(name: "kalends-bench", targets: ["kalends-bench"]),
     ],
     targets: [
         // Plain C over the system ICU; see Docs/Architecture.md, "ICU".
@@ -15,6 +20,28 @@ let package = Package(
         ),
         .target(name: "Kalends", dependencies: ["CICU"]),
         .executableTarget(name: "kalends", dependencies: ["Kalends"]),
-        .testTarget(name: "KalendsTests", dependencies: ["Kalends", "CICU"]),
-    ]
+        .target(name: "KalendsLayout"),
+        // Literal, slow reference implementations the tests and the benchmarks
+        // compare the engine with. Not a product: nobody should ship them.
+        .target(name: "KalendsLayoutReference", dependencies: ["KalendsLayout"]),
+        .target(
+            name: "KalendsCheck",
+            path: "Sources/KalendsCheck"
+        ),
+        .executableTarget(
+            name: "kalends-bench",
+            dependencies: ["Kalends", "KalendsLayout", "KalendsLayoutReference"]
+        ),
+        .testTarget(name: "KalendsTests", dependencies: ["Kalends", "CICU", "KalendsCheck"]),
+        .testTarget(
+            name: "KalendsLayoutTests",
+            dependencies: ["KalendsLayout", "KalendsLayoutReference", "KalendsCheck"]
+        ),
+        .testTarget(
+            name: "KalendsCheckTests",
+            dependencies: ["KalendsCheck"],
+            path: "Tests/KalendsCheckTests"
+        ),
+    ],
+    swiftLanguageModes: [.v6]
 )

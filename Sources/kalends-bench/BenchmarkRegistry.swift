@@ -1,0 +1,6 @@
+/// Every benchmark area. Add yours here: `kalends-bench <name>` runs it.
+enum BenchmarkRegistry {
+    static let areas: [BenchmarkArea] = [
+        LayoutBenchmarks.area,
+    ]
+}
