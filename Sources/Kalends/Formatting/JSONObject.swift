@@ -1,8 +1,18 @@
 /// A JSON object written by hand, keys in insertion order, so output is stable
 /// and fast (no Foundation encoder on the batch path).
-struct JSONObject {
+///
+/// ```swift
+/// var object = JSONObject()
+/// object.add("calendar", "hebrew")
+/// object.add("day", 5)
+/// object.encoded   // {"calendar":"hebrew","day":5}
+/// ```
+public struct JSONObject: Sendable {
     private var text = "{"
     private var empty = true
+
+    /// An empty object.
+    public init() {}
 
     private mutating func key(_ name: String) {
         if !empty { text += "," }
@@ -10,36 +20,41 @@ struct JSONObject {
         text += "\"" + name + "\":"
     }
 
-    mutating func add(_ name: String, _ value: Int) {
+    /// Adds a number member.
+    public mutating func add(_ name: String, _ value: Int) {
         key(name)
         text += String(value)
     }
 
-    mutating func add(_ name: String, _ value: Double) {
+    /// Adds a number member; a non-finite value becomes `null`.
+    public mutating func add(_ name: String, _ value: Double) {
         key(name)
         text += value.isFinite ? String(value) : "null"
     }
 
-    mutating func add(_ name: String, _ value: Bool) {
+    /// Adds a `true` or `false` member.
+    public mutating func add(_ name: String, _ value: Bool) {
         key(name)
         text += value ? "true" : "false"
     }
 
-    mutating func add(_ name: String, _ value: String?) {
+    /// Adds a string member, or `null` for nil.
+    public mutating func add(_ name: String, _ value: String?) {
         key(name)
         text += value.map(JSONObject.quoted) ?? "null"
     }
 
     /// Adds an already-encoded JSON value.
-    mutating func add(_ name: String, raw: String) {
+    public mutating func add(_ name: String, raw: String) {
         key(name)
         text += raw
     }
 
-    var encoded: String { text + "}" }
+    /// The object as JSON text.
+    public var encoded: String { text + "}" }
 
     /// A JSON string literal with the escapes RFC 8259 requires.
-    static func quoted(_ value: String) -> String {
+    public static func quoted(_ value: String) -> String {
         var result = "\""
         for scalar in value.unicodeScalars {
             switch scalar {
