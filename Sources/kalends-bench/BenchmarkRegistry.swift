@@ -2,5 +2,6 @@
 enum BenchmarkRegistry {
     static let areas: [BenchmarkArea] = [
         LayoutBenchmarks.area,
+        ConvertBenchmarks.area,
     ]
 }
