@@ -126,3 +126,10 @@ final class CalendarMathTests: XCTestCase {
         }
     }
 }
+
+extension CalendarMathTests {
+    func testSupportedSpanIsISOMinus9999To9999() {
+        XCTAssertEqual(DayNumber.supported.lowerBound, GregorianMath.dayNumber(year: -9999, month: 1, day: 1))
+        XCTAssertEqual(DayNumber.supported.upperBound, GregorianMath.dayNumber(year: 9999, month: 12, day: 31))
+    }
+}
