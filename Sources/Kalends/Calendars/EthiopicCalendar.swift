@@ -18,17 +18,21 @@ public struct EthiopicCalendar: PlainMonthCalendar {
     /// True when Pagume has 6 days.
     public func isLeapYear(_ year: Int) -> Bool { CopticMath.isLeapYear(year &- yearOffset) }
 
+    @inline(__always)
     public func ordinalDate(ofDay day: Int) -> OrdinalDate {
         let date = CopticMath.date(dayNumber: day, epoch: CopticMath.ethiopicEpoch)
         return OrdinalDate(year: date.year &+ yearOffset, month: date.month, day: date.day)
     }
 
+    @inline(__always)
     public func dayNumber(year: Int, month: Int, day: Int) -> Int {
         CopticMath.dayNumber(year: year &- yearOffset, month: month, day: day, epoch: CopticMath.ethiopicEpoch)
     }
 
+    @inline(__always)
     public func monthsInYear(_ year: Int) -> Int { 13 }
 
+    @inline(__always)
     public func daysInMonth(year: Int, month: Int) -> Int {
         CopticMath.daysInMonth(year: year &- yearOffset, month: month)
     }

@@ -1,11 +1,12 @@
 /// The Hebrew calendar computed from its own rules (molad and postponements).
 ///
-/// ICU, and so Foundation, start 17 years between AM 3706 and 6893 a day
-/// late; this engine follows the rules (Docs/Conformance.md lists the years).
+/// ICU, and so Foundation, start 74 years from AM 1 on a day late (17 of
+/// them between AM 3706 and 6893) and misplace most years before AM 1; this
+/// engine follows the rules (Docs/Conformance.md lists the years).
 /// Year starts come from `HebrewYearTable` (computed once), month starts from
-/// the six possible year lengths, so a conversion is a few table reads.
+/// the year's length by arithmetic, so a conversion is two table reads.
 public struct HebrewCalendar: CalendarSystem {
-    public let id = CalendarID.hebrew
+    public var id: CalendarID { .hebrew }
     public let supportedYears: ClosedRange<Int>
     private let table: HebrewYearTable
 
@@ -20,49 +21,69 @@ public struct HebrewCalendar: CalendarSystem {
     }
 
     /// True in the 7 leap years (13 months, with Adar I) of each 19-year cycle.
+    @inline(__always)
     public func isLeapYear(_ year: Int) -> Bool { HebrewMath.isLeapYear(year) }
 
     /// Days in `year`: 353, 354, 355, 383, 384 or 385.
-    public func daysInYear(_ year: Int) -> Int {
-        table.newYear(year &+ 1) &- table.newYear(year)
-    }
-
-    /// Offset of the month starts of `year`'s kind in `HebrewMath.monthStartsByKind`.
     @inline(__always)
-    private func monthStartsBase(yearLength: Int) -> Int {
-        HebrewMath.yearKind(length: yearLength) &* 14
+    public func daysInYear(_ year: Int) -> Int {
+        table.start(ofYear: year).length
     }
 
+    @inline(__always)
     public func ordinalDate(ofDay day: Int) -> OrdinalDate {
         let found = table.year(containing: day)
         let dayOfYear = day &- found.newYear
-        let starts = HebrewMath.monthStartsByKind
-        let base = monthStartsBase(yearLength: found.nextNewYear &- found.newYear)
-        // Months have 29 or 30 days, so dayOfYear / 30 is the month or the one before it.
-        var month = dayOfYear / 30
-        if Int(starts[base &+ month &+ 1]) <= dayOfYear { month &+= 1 }
-        return OrdinalDate(year: found.year, month: month &+ 1, day: dayOfYear &- Int(starts[base &+ month]) &+ 1)
+        let shape = HebrewMath.YearShape(length: found.length)
+        // Months have 29 or 30 days, so dayOfYear / 30 + 1 is the month or the one before it.
+        var month = Int(bitPattern: UInt(bitPattern: dayOfYear) / 30) &+ 1
+        if HebrewMath.daysBefore(month: month &+ 1, in: shape) <= dayOfYear { month &+= 1 }
+        return OrdinalDate(year: found.year, month: month, day: dayOfYear &- HebrewMath.daysBefore(month: month, in: shape) &+ 1)
     }
 
+    @inline(__always)
     public func dayNumber(year: Int, month: Int, day: Int) -> Int {
-        let newYear = table.newYear(year)
-        let base = monthStartsBase(yearLength: table.newYear(year &+ 1) &- newYear)
-        return newYear &+ Int(HebrewMath.monthStartsByKind[base &+ month &- 1]) &+ day &- 1
+        let start = table.start(ofYear: year)
+        return start.newYear &+ HebrewMath.daysBefore(month: month, in: HebrewMath.YearShape(length: start.length)) &+ day &- 1
     }
 
+    @inline(__always)
     public func monthsInYear(_ year: Int) -> Int { isLeapYear(year) ? 13 : 12 }
 
+    @inline(__always)
     public func daysInMonth(year: Int, month: Int) -> Int {
-        guard (1...monthsInYear(year)).contains(month) else { return 0 }
-        let base = monthStartsBase(yearLength: daysInYear(year))
-        let starts = HebrewMath.monthStartsByKind
-        return Int(starts[base &+ month] &- starts[base &+ month &- 1])
+        guard month >= 1 && month <= monthsInYear(year) else { return 0 }
+        let shape = HebrewMath.YearShape(length: daysInYear(year))
+        return HebrewMath.daysBefore(month: month &+ 1, in: shape) &- HebrewMath.daysBefore(month: month, in: shape)
     }
 
+    /// A date that exists takes one table read (the shared implementation
+    /// reads the year for each check); anything else goes through it.
+    @inline(__always)
+    public func date(year: Int, monthCode: MonthCode, day: Int, overflow: Overflow) throws(ConversionError) -> CalendarDate {
+        if supportedYears.contains(year) {
+            let start = table.start(ofYear: year)
+            let shape = HebrewMath.YearShape(length: start.length)
+            if let month = HebrewMath.month(of: monthCode, leap: shape.isLeap) {
+                let before = HebrewMath.daysBefore(month: month, in: shape)
+                if day >= 1 && day <= HebrewMath.daysBefore(month: month &+ 1, in: shape) &- before {
+                    let number = start.newYear &+ before &+ day &- 1
+                    if DayNumber.supported.contains(number) {
+                        return CalendarDate(calendar: .hebrew, dayNumber: number, year: year, month: month, monthCode: monthCode,
+                                            day: day, era: era(ofDay: number, year: year))
+                    }
+                }
+            }
+        }
+        return try standardDate(year: year, monthCode: monthCode, day: day, overflow: overflow)
+    }
+
+    @inline(__always)
     public func monthCode(year: Int, month: Int) -> MonthCode {
         HebrewMath.monthCode(month: month, leap: isLeapYear(year))
     }
 
+    @inline(__always)
     public func month(of code: MonthCode, inYear year: Int) -> Int? {
         HebrewMath.month(of: code, leap: isLeapYear(year))
     }

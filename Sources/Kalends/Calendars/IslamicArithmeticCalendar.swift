@@ -17,17 +17,21 @@ public struct IslamicArithmeticCalendar: PlainMonthCalendar {
     /// True when Dhu al-Hijjah has 30 days (11 years in 30).
     public func isLeapYear(_ year: Int) -> Bool { IslamicArithmeticMath.isLeapYear(year) }
 
+    @inline(__always)
     public func ordinalDate(ofDay day: Int) -> OrdinalDate {
         let date = IslamicArithmeticMath.date(dayNumber: day, epoch: epoch)
         return OrdinalDate(year: date.year, month: date.month, day: date.day)
     }
 
+    @inline(__always)
     public func dayNumber(year: Int, month: Int, day: Int) -> Int {
         IslamicArithmeticMath.dayNumber(year: year, month: month, day: day, epoch: epoch)
     }
 
+    @inline(__always)
     public func monthsInYear(_ year: Int) -> Int { 12 }
 
+    @inline(__always)
     public func daysInMonth(year: Int, month: Int) -> Int {
         IslamicArithmeticMath.daysInMonth(year: year, month: month)
     }

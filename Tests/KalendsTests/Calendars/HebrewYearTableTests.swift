@@ -5,12 +5,16 @@ import XCTest
 final class HebrewYearTableTests: XCTestCase {
     func testTableHoldsTheRulesNewYears() {
         let table = HebrewYearTable.shared
-        for index in table.newYears.indices {
+        for index in 0..<table.count {
             let year = table.firstYear + index
-            XCTAssertEqual(Int(table.newYears[index]), HebrewMath.newYear(year), "AM \(year)")
+            XCTAssertEqual(table.newYear(year), HebrewMath.newYear(year), "AM \(year)")
+            XCTAssertEqual(table.start(ofYear: year).length, HebrewMath.newYear(year + 1) - HebrewMath.newYear(year), "AM \(year)")
         }
+        // Outside the table the molad answers.
+        XCTAssertEqual(table.newYear(table.firstYear - 5), HebrewMath.newYear(table.firstYear - 5))
+        XCTAssertEqual(table.newYear(table.firstYear + table.count + 5), HebrewMath.newYear(table.firstYear + table.count + 5))
         XCTAssertLessThanOrEqual(table.newYear(table.firstYear + 1), DayNumber.supported.lowerBound)
-        XCTAssertGreaterThan(table.newYear(table.firstYear + table.newYears.count - 2), DayNumber.supported.upperBound)
+        XCTAssertGreaterThan(table.newYear(table.firstYear + table.count - 1), DayNumber.supported.upperBound)
     }
 
     /// The mean-year estimate is never more than one year off, which is what

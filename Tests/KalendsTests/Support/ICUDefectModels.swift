@@ -47,7 +47,7 @@ enum ICUDefectModels {
     /// Our Hebrew rules run on ICU's year starts: what ICU answers.
     static let hebrew: HebrewCalendar = {
         let shared = HebrewYearTable.shared
-        let years = shared.firstYear..<(shared.firstYear + shared.newYears.count)
+        let years = shared.firstYear...(shared.firstYear + shared.count)
         return HebrewCalendar(table: HebrewYearTable(firstYear: shared.firstYear, newYears: years.map { Int32(icuNewYear($0)) }))
     }()
 

@@ -84,27 +84,40 @@ enum HebrewMath {
 }
 
 extension HebrewMath {
-    /// The index of a year's kind among the six year lengths: 353,
-    /// 354, 355 (common) and 383, 384, 385 (leap) map to 0 ... 5.
-    @inline(__always)
-    static func yearKind(length: Int) -> Int {
-        (length > 360 ? 3 : 0) &+ length % 10 &- 3
+    /// The shape of a year: whether it is leap (Adar I), complete (Heshvan
+    /// has 30 days) or deficient (Kislev has 29).
+    struct YearShape: Equatable {
+        let isLeap: Bool
+        let isComplete: Bool
+        let isDeficient: Bool
+
+        /// The shape of a year of `length` days (353 ... 355, 383 ... 385).
+        @inline(__always)
+        init(length: Int) {
+            isLeap = length > 360
+            let kind = isLeap ? length &- 380 : length &- 350
+            isComplete = kind == 5
+            isDeficient = kind == 3
+        }
     }
 
-    /// Days from 1 Tishri to the first of each month, for each year kind:
-    /// 14 entries a kind (the 14th is the year length, or repeats it).
-    static let monthStartsByKind: [Int16] = {
-        var table: [Int16] = []
-        for length in [353, 354, 355, 383, 384, 385] {
-            var total = 0
-            var starts: [Int16] = [0]
-            for monthLength in monthLengths(yearLength: length, leap: length > 360) {
-                total += monthLength
-                starts.append(Int16(total))
-            }
-            while starts.count < 14 { starts.append(Int16(total)) }
-            table += starts
+    /// Days from 1 Tishri to the first of `month` (1-based; `monthCount + 1`
+    /// gives the year length), by arithmetic: a regular common year
+    /// alternates 30 and 29 days from Tishri, so month k starts
+    /// ceil(29.5 (k - 1)); a complete year's Heshvan gains a day, a deficient
+    /// year's Kislev loses one, and a leap year inserts Adar I's 30 days
+    /// before Adar (II).
+    @inline(__always)
+    static func daysBefore(month: Int, in shape: YearShape) -> Int {
+        var before = UInt(bitPattern: month &- 1)
+        var leapDays: UInt = 0
+        if shape.isLeap && before >= 6 {
+            before &-= 1
+            leapDays = 30
         }
-        return table
-    }()
+        var days = ((59 &* before &+ 1) >> 1) &+ leapDays
+        if shape.isComplete && before >= 2 { days &+= 1 }
+        if shape.isDeficient && before >= 3 { days &-= 1 }
+        return Int(bitPattern: days)
+    }
 }

@@ -1,10 +1,11 @@
-/// The first day of every Hebrew year the supported day range touches,
-/// computed once from the molad: conversions then need two table reads
-/// instead of three molad computations per year boundary.
+/// The first day and length of every Hebrew year the supported day range
+/// touches, computed once from the molad: a conversion reads one word for
+/// its year instead of doing three molad computations.
 ///
-/// About 20,000 years, 80 KB; built on first use (well under a millisecond
-/// of molad arithmetic). Immutable afterwards, so safe to share.
-struct HebrewYearTable: Sendable {
+/// About 20,000 years, 160 KB, built on first use (well under a millisecond
+/// of molad arithmetic). A class that owns its storage; immutable after
+/// `init`, so it is shared freely (`@unchecked Sendable` for the pointer).
+final class HebrewYearTable: @unchecked Sendable {
     /// The table for `DayNumber.supported`, with a year to spare on each side.
     static let shared = HebrewYearTable(
         years: (HebrewMath.year(containing: DayNumber.supported.lowerBound) - 1)...(HebrewMath.year(containing: DayNumber.supported.upperBound) + 2)
@@ -12,54 +13,92 @@ struct HebrewYearTable: Sendable {
 
     /// The first year in the table.
     let firstYear: Int
-    /// `newYears[i]` is the day number of 1 Tishri of `firstYear + i`.
-    let newYears: [Int32]
+    /// How many years the table holds.
+    let count: Int
+    /// Per year: the day number of 1 Tishri in the low 32 bits, the year's
+    /// length in the next 16.
+    private let words: UnsafeMutablePointer<UInt64>
 
-    init(years: ClosedRange<Int>) {
-        firstYear = years.lowerBound
+    /// The rules' year starts for `years`.
+    convenience init(years: ClosedRange<Int>) {
         // elapsedDays for the years before and after too: the postponements
         // look one year each way.
-        let elapsed = (years.lowerBound - 1...years.upperBound + 1).map(HebrewMath.elapsedDays)
+        let elapsed = (years.lowerBound - 1...years.upperBound + 2).map(HebrewMath.elapsedDays)
         var newYears: [Int32] = []
-        newYears.reserveCapacity(years.count)
-        for index in 1...years.count {
+        newYears.reserveCapacity(years.count + 1)
+        for index in 1...(years.count + 1) {
             let previous = elapsed[index - 1], present = elapsed[index], next = elapsed[index + 1]
             let correction = next - present == 356 ? 2 : (present - previous == 382 ? 1 : 0)
             newYears.append(Int32(HebrewMath.epoch + present + correction))
         }
-        self.newYears = newYears
+        self.init(firstYear: years.lowerBound, newYears: newYears)
     }
 
-    /// A table of given year starts (tests use it to describe ICU's).
+    /// Given year starts (tests describe ICU's with it): `newYears[i]` is 1
+    /// Tishri of `firstYear + i`; the last entry only ends the year before it.
     init(firstYear: Int, newYears: [Int32]) {
         self.firstYear = firstYear
-        self.newYears = newYears
+        count = Swift.max(newYears.count - 1, 0)
+        words = UnsafeMutablePointer<UInt64>.allocate(capacity: Swift.max(count, 1))
+        for index in 0..<count {
+            let length = UInt64(UInt16(truncatingIfNeeded: newYears[index + 1] - newYears[index]))
+            words[index] = UInt64(UInt32(bitPattern: newYears[index])) | length << 32
+        }
     }
 
-    /// 1 Tishri of `year`, from the table when it covers the year.
+    deinit {
+        words.deallocate()
+    }
+
+    /// 1 Tishri of `year` and the year's length, from the table when it
+    /// covers the year.
     @inline(__always)
-    func newYear(_ year: Int) -> Int {
+    func start(ofYear year: Int) -> (newYear: Int, length: Int) {
         let index = year &- firstYear
-        guard index >= 0 && index < newYears.count else { return HebrewMath.newYear(year) }
-        return Int(newYears[index])
+        guard index >= 0 && index < count else {
+            let newYear = HebrewMath.newYear(year)
+            return (newYear, HebrewMath.newYear(year + 1) - newYear)
+        }
+        return Self.unpack(words[index])
     }
 
-    /// The year containing `day` and its first day: a mean-year estimate,
-    /// never more than one year off, corrected by one comparison.
+    /// 1 Tishri of `year`.
     @inline(__always)
-    func year(containing day: Int) -> (year: Int, newYear: Int, nextNewYear: Int) {
+    func newYear(_ year: Int) -> Int { start(ofYear: year).newYear }
+
+    @inline(__always)
+    private static func unpack(_ word: UInt64) -> (newYear: Int, length: Int) {
+        (Int(Int32(bitPattern: UInt32(truncatingIfNeeded: word))), Int(word >> 32))
+    }
+
+    /// Days added before the estimate so that it divides unsigned numbers:
+    /// 98,496 mean years, a whole number of days.
+    private static let estimateShift = 35_975_351
+
+    /// The year containing `day`, its first day and its length: a mean-year
+    /// estimate, never more than one year off, corrected by one comparison.
+    @inline(__always)
+    func year(containing day: Int) -> (year: Int, newYear: Int, length: Int) {
         // Mean year: 35,975,351 / 98,496 days (235 mean months in 19 years).
-        let estimate = ((day &- HebrewMath.epoch) &* 98_496).floorDivided(by: 35_975_351) &+ 1
+        let shifted = day &- HebrewMath.epoch &+ Self.estimateShift
+        guard shifted >= 0 else { return slowYear(containing: day) }
+        let estimate = Int(UInt64(shifted) &* 98_496 / 35_975_351) &- 98_496 &+ 1
         var index = estimate &- firstYear
-        guard index >= 1 && index + 2 < newYears.count else {
-            let year = HebrewMath.year(containing: day)
-            return (year, HebrewMath.newYear(year), HebrewMath.newYear(year + 1))
-        }
-        if Int(newYears[index]) > day {
+        guard index >= 1 && index &+ 1 < count else { return slowYear(containing: day) }
+        var found = Self.unpack(words[index])
+        if found.newYear > day {
             index &-= 1
-        } else if Int(newYears[index &+ 1]) <= day {
+            found = Self.unpack(words[index])
+        } else if found.newYear &+ found.length <= day {
             index &+= 1
+            found = Self.unpack(words[index])
         }
-        return (firstYear &+ index, Int(newYears[index]), Int(newYears[index &+ 1]))
+        return (firstYear &+ index, found.newYear, found.length)
+    }
+
+    private func slowYear(containing day: Int) -> (year: Int, newYear: Int, length: Int) {
+        let year = HebrewMath.year(containing: day)
+        let newYear = HebrewMath.newYear(year)
+        return (year, newYear, HebrewMath.newYear(year + 1) - newYear)
     }
 }

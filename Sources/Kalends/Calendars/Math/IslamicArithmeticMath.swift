@@ -9,19 +9,31 @@ enum IslamicArithmeticMath {
     /// The astronomical (Thursday) epoch of `islamic-tbla`, a day earlier.
     static let thursdayEpoch = civilEpoch - 1
 
-    /// Cycles added so that the cycle arithmetic stays non-negative.
-    private static let cycleShift = 10_000
-    private static let fastDays = 0..<(1 << 31)
+    /// Years added (a whole number of 30-year cycles, 10,631 days each) so
+    /// that the cycle arithmetic runs on unsigned numbers.
+    private static let yearShift = 30 * 10_000
+    private static let dayShift = 10_631 * 10_000
+
+    /// `year` shifted to a non-negative count of years, or nil far outside
+    /// any calendar's range (the signed formulas answer there).
+    @inline(__always)
+    private static func shifted(_ year: Int) -> UInt? {
+        let value = year &+ yearShift
+        return value >= 0 && value < (1 << 40) ? UInt(bitPattern: value) : nil
+    }
 
     static func isLeapYear(_ year: Int) -> Bool {
-        (14 &+ 11 &* year).floorModulo(30) < 11
+        // 330 k ≡ 0 (mod 30), so the shift leaves the remainder alone.
+        guard let y = shifted(year) else { return (14 &+ 11 &* year).floorModulo(30) < 11 }
+        return (14 &+ 11 &* y) % 30 < 11
     }
 
     /// Days from the epoch to 1 Muharram of `year`: 354 a year plus the leap
     /// days so far, floor((3 + 11 year) / 30).
     @inline(__always)
     static func daysBefore(year: Int) -> Int {
-        354 &* (year &- 1) &+ (3 &+ 11 &* year).floorDivided(by: 30)
+        guard let y = shifted(year) else { return 354 &* (year &- 1) &+ (3 &+ 11 &* year).floorDivided(by: 30) }
+        return 354 &* (year &- 1) &+ Int(bitPattern: (3 &+ 11 &* y) / 30) &- 11 &* 10_000
     }
 
     /// Days from 1 Muharram to the first of month `month` (1 ... 12): ceil(29.5 (month - 1)).
@@ -38,12 +50,13 @@ enum IslamicArithmeticMath {
     @inline(__always)
     static func date(dayNumber: Int, epoch: Int) -> (year: Int, month: Int, day: Int) {
         let elapsed = dayNumber &- epoch
+        let shiftedDays = elapsed &+ dayShift
         var year: Int
-        let shifted = elapsed &+ cycleShift &* 10_631
-        if fastDays.contains(shifted) {
+        if shiftedDays >= 0 && shiftedDays < (1 << 40) {
             // The year whose start is the last at or before the day: the
-            // inverse of daysBefore(year:), exact for the 30-year pattern.
-            year = Int((30 &* UInt64(shifted) &+ 10_646) / 10_631) &- 30 &* cycleShift
+            // inverse of daysBefore(year:) for the 30-year pattern (the
+            // correction below never fires; a test checks every day).
+            year = Int(bitPattern: (30 &* UInt(bitPattern: shiftedDays) &+ 10_646) / 10_631) &- yearShift
         } else {
             year = (30 * elapsed + 10_646).floorDivided(by: 10_631)
         }
@@ -51,12 +64,12 @@ enum IslamicArithmeticMath {
         if dayOfYear < 0 {
             year &-= 1
             dayOfYear = elapsed &- daysBefore(year: year)
-        } else if dayOfYear >= 354 + (isLeapYear(year) ? 1 : 0) {
+        } else if dayOfYear >= 354 && dayOfYear >= 354 &+ (isLeapYear(year) ? 1 : 0) {
             year &+= 1
             dayOfYear = elapsed &- daysBefore(year: year)
         }
         // Month starts are ceil(29.5 k); the month is floor(2 d / 59), at most 12.
-        let month = Swift.min((2 &* dayOfYear) / 59, 11) &+ 1
+        let month = Swift.min(Int(bitPattern: UInt(bitPattern: 2 &* dayOfYear) / 59), 11) &+ 1
         return (year, month, dayOfYear &- daysBefore(month: month) &+ 1)
     }
 

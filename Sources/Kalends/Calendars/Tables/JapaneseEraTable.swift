@@ -44,16 +44,41 @@ enum JapaneseEraTable {
     }
     static let startYears: [Int32] = packedStarts.map { $0 / 10_000 }
 
+    /// Day numbers of the starts of Meiji (232) ... Reiwa (236), as literals
+    /// so the common case reads no lazily built table; a test checks them
+    /// against `startDays`.
+    static let meijiStart = -37_004
+    static let taishoStart = -20_974
+    static let showaStart = -15_713
+    static let heiseiStart = 6_947
+    static let reiwaStart = 18_017
+
+    /// The Gregorian year era `index` starts in (literals for the modern eras).
+    @inline(__always)
+    static func startYear(ofEra index: Int) -> Int {
+        switch index {
+        case 236: 2019
+        case 235: 1989
+        case 234: 1926
+        case 233: 1912
+        case 232: 1868
+        default: Int(startYears[index])
+        }
+    }
+
     /// The index of the era containing `day`: the last era starting at or
     /// before it, or 0 before Hakuchi.
     @inline(__always)
     static func eraIndex(ofDay day: Int) -> Int {
+        // Most dates in use fall in the modern eras.
+        if day >= meijiStart {
+            if day >= heiseiStart { return day >= reiwaStart ? 236 : 235 }
+            if day >= showaStart { return 234 }
+            return day >= taishoStart ? 233 : 232
+        }
         let starts = startDays
-        let last = starts.count - 1
-        // Most dates in use are in the current era.
-        if day >= Int(starts[last]) { return last }
         var low = 0
-        var high = last
+        var high = 232
         // Invariant: starts[low] <= day (or low == 0) and day < starts[high].
         while high - low > 1 {
             let middle = (low + high) / 2

@@ -20,7 +20,10 @@ public final class MonthTableCalendar: CalendarSystem {
         self.reference = reference
         id = reference.id
         supportedYears = reference.supportedYears
-        cache = YearLayoutCache(capacity: cacheCapacity)
+        // The years of ISO 1900 ... 2100 in this calendar go in the dense table.
+        let first = reference.ordinalDate(ofDay: GregorianMath.dayNumber(year: 1900, month: 1, day: 1)).year
+        let last = reference.ordinalDate(ofDay: GregorianMath.dayNumber(year: 2100, month: 12, day: 31)).year
+        cache = YearLayoutCache(denseYears: first...Swift.max(first, last), capacity: cacheCapacity)
         isLunisolar = reference.id == .chinese || reference.id == .dangi
     }
 
@@ -57,23 +60,60 @@ public final class MonthTableCalendar: CalendarSystem {
         return (30 &* (day &- IslamicArithmeticMath.civilEpoch) &+ 10_646).floorDivided(by: 10_631)
     }
 
-    public func ordinalDate(ofDay day: Int) -> OrdinalDate {
+    /// Years cached outside the dense years (for tests of the bound).
+    var cacheCount: Int { cache.otherCount }
+
+    /// The year containing `day` and its layout, or nil when the reference
+    /// describes a year no layout holds.
+    @inline(__always)
+    private func yearLayout(containing day: Int) -> (year: Int, layout: YearLayout)? {
         var year = estimatedYear(ofDay: day)
-        // Two steps cover any estimate within two years; beyond that, or for a
-        // year that has no layout, the reference answers directly.
+        // Two steps cover any estimate within two years.
         for _ in 0..<3 {
-            guard let layout = layout(ofYear: year) else { break }
+            guard let layout = layout(ofYear: year) else { return nil }
             let dayOfYear = day &- Int(layout.firstDay)
             if dayOfYear < 0 {
                 year &-= 1
             } else if dayOfYear >= Int(layout.dayCount) {
                 year &+= 1
             } else {
-                let found = layout.monthAndDay(dayOfYear: dayOfYear)
-                return OrdinalDate(year: year, month: found.month, day: found.day)
+                return (year, layout)
             }
         }
-        return reference.ordinalDate(ofDay: day)
+        return nil
+    }
+
+    public func ordinalDate(ofDay day: Int) -> OrdinalDate {
+        guard let found = yearLayout(containing: day) else { return reference.ordinalDate(ofDay: day) }
+        let monthAndDay = found.layout.monthAndDay(dayOfYear: day &- Int(found.layout.firstDay))
+        return OrdinalDate(year: found.year, month: monthAndDay.month, day: monthAndDay.day)
+    }
+
+    /// One table lookup for the whole date (the shared implementation would
+    /// look the year up for each field).
+    public func date(dayNumber day: Int) throws(ConversionError) -> CalendarDate {
+        guard DayNumber.supported.contains(day), let found = yearLayout(containing: day) else {
+            return try standardDate(dayNumber: day)
+        }
+        let monthAndDay = found.layout.monthAndDay(dayOfYear: day &- Int(found.layout.firstDay))
+        return CalendarDate(calendar: id, dayNumber: day, year: found.year, month: monthAndDay.month,
+                            monthCode: found.layout.code(ofMonth: monthAndDay.month), day: monthAndDay.day,
+                            era: era(ofDay: day, year: found.year))
+    }
+
+    /// One table lookup for a date that exists; anything else (a missing
+    /// leap month, a day out of range, overflow handling, errors) takes the
+    /// shared implementation.
+    public func date(year: Int, monthCode: MonthCode, day: Int, overflow: Overflow) throws(ConversionError) -> CalendarDate {
+        if supportedYears.contains(year), let layout = layout(ofYear: year), let month = layout.month(of: monthCode),
+           day >= 1, day <= layout.length(ofMonth: month) {
+            let number = Int(layout.firstDay) &+ layout.daysBefore(month: month) &+ day &- 1
+            if DayNumber.supported.contains(number) {
+                return CalendarDate(calendar: id, dayNumber: number, year: year, month: month, monthCode: monthCode,
+                                    day: day, era: era(ofDay: number, year: year))
+            }
+        }
+        return try standardDate(year: year, monthCode: monthCode, day: day, overflow: overflow)
     }
 
     public func dayNumber(year: Int, month: Int, day: Int) -> Int {

@@ -1,5 +1,6 @@
-/// The months of one year in 16 bytes: first day, month count, the position
-/// of the leap month, and every month's length in 4 bits (16 ... 31 days).
+/// The months of one year in three words: first day, month count, the
+/// position of the leap month, the year's length, and where each month
+/// starts (9 bits a month), so every question about the year is a shift.
 ///
 /// Months are `M01`, `M02`, ... in order, with at most one leap month `MnnL`
 /// right after `Mnn`, as in every calendar the table engines serve.
@@ -12,12 +13,14 @@ struct YearLayout: Hashable, Sendable {
     let leapMonth: UInt8
     /// Days in the year.
     let dayCount: UInt16
-    /// Month k (1-based) has `16 + (lengths >> (4 (k - 1))) & 15` days.
-    let lengths: UInt64
+    /// Days from the year's first day to the first of months 2 ... 8, 9 bits each.
+    let startsLow: UInt64
+    /// The same for months 9 ... 13.
+    let startsHigh: UInt64
 
     /// Packs a year as a reference engine describes it; nil when the year
     /// does not fit the form (month codes out of order, a month shorter than
-    /// 16 or longer than 31 days, a day number beyond 32 bits).
+    /// 1 or longer than 31 days, a day number beyond 32 bits).
     init?(firstDay: Int, codes: [MonthCode], lengths: [Int]) {
         guard codes.count == lengths.count, (1...13).contains(codes.count),
               let first = Int32(exactly: firstDay) else { return nil }
@@ -32,22 +35,58 @@ struct YearLayout: Hashable, Sendable {
                 number += 1
             }
         }
-        var packed: UInt64 = 0
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        var start = 0
         for (index, length) in lengths.enumerated() {
-            guard (16...31).contains(length) else { return nil }
-            packed |= UInt64(length - 16) << UInt64(4 * index)
+            guard (1...31).contains(length) else { return nil }
+            start += length
+            // `start` now begins month index + 2.
+            let slot = index
+            if index + 1 < lengths.count {
+                if slot < 7 { low |= UInt64(start) << UInt64(9 * slot) } else { high |= UInt64(start) << UInt64(9 * (slot - 7)) }
+            }
         }
         self.firstDay = first
         self.monthCount = UInt8(codes.count)
         self.leapMonth = UInt8(leap)
-        self.lengths = packed
-        self.dayCount = UInt16(lengths.reduce(0, +))
+        self.dayCount = UInt16(start)
+        self.startsLow = low
+        self.startsHigh = high
+    }
+
+    /// The first word as `YearLayoutCache` stores it: first day, month
+    /// count, leap month, day count. Never 0 (a year has a month).
+    var head: UInt64 {
+        UInt64(UInt32(bitPattern: firstDay)) | UInt64(monthCount) << 32 | UInt64(leapMonth) << 40 | UInt64(dayCount) << 48
+    }
+
+    /// A layout from the words `YearLayoutCache` stores.
+    @inline(__always)
+    init(head: UInt64, startsLow: UInt64, startsHigh: UInt64) {
+        firstDay = Int32(bitPattern: UInt32(truncatingIfNeeded: head))
+        monthCount = UInt8(truncatingIfNeeded: head >> 32)
+        leapMonth = UInt8(truncatingIfNeeded: head >> 40)
+        dayCount = UInt16(truncatingIfNeeded: head >> 48)
+        self.startsLow = startsLow
+        self.startsHigh = startsHigh
+    }
+
+    /// Days from the first day of the year to the first of `month` (1-based;
+    /// `monthCount + 1` and beyond give the year's length).
+    @inline(__always)
+    func daysBefore(month: Int) -> Int {
+        if month <= 1 { return 0 }
+        if month > Int(monthCount) { return Int(dayCount) }
+        let slot = month &- 2
+        let word = slot < 7 ? startsLow >> UInt64(9 &* slot) : startsHigh >> UInt64(9 &* (slot &- 7))
+        return Int(word & 511)
     }
 
     /// Days in the `month`-th month (1-based, valid).
     @inline(__always)
     func length(ofMonth month: Int) -> Int {
-        16 &+ Int((lengths >> UInt64(4 &* (month &- 1))) & 15)
+        daysBefore(month: month &+ 1) &- daysBefore(month: month)
     }
 
     /// The month code of the `month`-th month.
@@ -59,44 +98,25 @@ struct YearLayout: Hashable, Sendable {
     }
 
     /// The position of `code`, or nil when the year lacks it.
+    @inline(__always)
     func month(of code: MonthCode) -> Int? {
         let leap = Int(leapMonth)
         if code.isLeap {
-            return leap != 0 && code.number == leap - 1 ? leap : nil
+            return leap != 0 && code.number == leap &- 1 ? leap : nil
         }
-        let count = Int(monthCount) - (leap == 0 ? 0 : 1)
+        let count = Int(monthCount) &- (leap == 0 ? 0 : 1)
         guard code.number >= 1 && code.number <= count else { return nil }
-        return leap != 0 && code.number >= leap ? code.number + 1 : code.number
+        return leap != 0 && code.number >= leap ? code.number &+ 1 : code.number
     }
 
     /// Month and day of a day of year (0-based, within the year).
     @inline(__always)
     func monthAndDay(dayOfYear: Int) -> (month: Int, day: Int) {
-        var remaining = dayOfYear
-        var month = 1
-        var bits = lengths
-        let last = Int(monthCount)
-        while month < last {
-            let length = 16 &+ Int(bits & 15)
-            if remaining < length { break }
-            remaining &-= length
-            bits >>= 4
+        // No month is longer than 31 days, so this is the month or one before it.
+        var month = dayOfYear / 31 &+ 1
+        while month < Int(monthCount) && daysBefore(month: month &+ 1) <= dayOfYear {
             month &+= 1
         }
-        return (month, remaining &+ 1)
-    }
-
-    /// Days from the first day of the year to the first of `month`.
-    @inline(__always)
-    func daysBefore(month: Int) -> Int {
-        var total = 0
-        var bits = lengths
-        var index = 1
-        while index < month {
-            total &+= 16 &+ Int(bits & 15)
-            bits >>= 4
-            index &+= 1
-        }
-        return total
+        return (month, dayOfYear &- daysBefore(month: month) &+ 1)
     }
 }
