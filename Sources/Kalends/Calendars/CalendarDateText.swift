@@ -11,6 +11,11 @@ public enum CalendarDateText {
     /// Parses `text` as a date of `calendar`; throws a `ConversionError` that
     /// names the part that is wrong.
     public static func parse(_ text: String, in calendar: any CalendarSystem, overflow: Overflow = .reject) throws(ConversionError) -> CalendarDate {
+        // The common form, [+-]YEAR-MM-DD in ASCII digits, read byte by byte;
+        // it makes the same call the general path below would.
+        if let (year, month, day) = plainNumericDate(text) {
+            return try calendar.date(year: year, foundationMonth: month, day: day, overflow: overflow)
+        }
         let id = calendar.id
         let trimmed = text.trimmingSpaces
         guard !trimmed.isEmpty else { throw .malformedDate(text, detail: "the date is empty") }
@@ -55,6 +60,36 @@ public enum CalendarDateText {
             throw .malformedDate(text, detail: "\(date.iso) is in era \(code), not \(era.lowercased())")
         }
         return date
+    }
+
+    /// `[+-]Y...Y-M[M]-D[D]`: 1 to 9 year digits, 1 or 2 for month and day,
+    /// nothing else (no spaces, era, time or month code); nil otherwise.
+    private static func plainNumericDate(_ text: String) -> (year: Int, month: Int, day: Int)? {
+        text.utf8.withContiguousStorageIfAvailable { bytes -> (Int, Int, Int)? in
+            var index = 0
+            var negative = false
+            if index < bytes.count && (bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+")) {
+                negative = bytes[index] == UInt8(ascii: "-")
+                index += 1
+            }
+            func digits(_ maximum: Int) -> Int? {
+                var value = 0
+                var count = 0
+                while index < bytes.count, let digit = bytes[index].asciiDigit {
+                    guard count < maximum else { return nil }
+                    value = value * 10 + digit
+                    count += 1
+                    index += 1
+                }
+                return count > 0 ? value : nil
+            }
+            guard let year = digits(9), index < bytes.count, bytes[index] == UInt8(ascii: "-") else { return nil }
+            index += 1
+            guard let month = digits(2), index < bytes.count, bytes[index] == UInt8(ascii: "-") else { return nil }
+            index += 1
+            guard let day = digits(2), index == bytes.count else { return nil }
+            return (negative ? -year : year, month, day)
+        } ?? nil
     }
 
     /// The canonical text of a date: `YEAR-MM-DD`, or `YEAR-Mxx[L]-DD` in

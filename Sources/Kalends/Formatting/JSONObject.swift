@@ -8,53 +8,100 @@
 /// object.encoded   // {"calendar":"hebrew","day":5}
 /// ```
 public struct JSONObject: Sendable {
-    private var text = "{"
-    private var empty = true
+    // UTF-8 bytes, written in place: one buffer per object instead of a
+    // String grown (and reallocated) by every member.
+    private var bytes: [UInt8]
 
     /// An empty object.
-    public init() {}
+    public init() {
+        bytes = [UInt8(ascii: "{")]
+        bytes.reserveCapacity(320)
+    }
 
     private mutating func key(_ name: String) {
-        if !empty { text += "," }
-        empty = false
-        text += "\"" + name + "\":"
+        if bytes.count > 1 { bytes.append(UInt8(ascii: ",")) }
+        appendQuoted(name)
+        bytes.append(UInt8(ascii: ":"))
     }
 
     /// Adds a number member.
     public mutating func add(_ name: String, _ value: Int) {
         key(name)
-        text += String(value)
+        appendDecimal(value)
     }
 
     /// Adds a number member; a non-finite value becomes `null`.
     public mutating func add(_ name: String, _ value: Double) {
         key(name)
-        text += value.isFinite ? String(value) : "null"
+        bytes.append(contentsOf: (value.isFinite ? String(value) : "null").utf8)
     }
 
     /// Adds a `true` or `false` member.
     public mutating func add(_ name: String, _ value: Bool) {
         key(name)
-        text += value ? "true" : "false"
+        bytes.append(contentsOf: (value ? "true" : "false").utf8)
     }
 
     /// Adds a string member, or `null` for nil.
     public mutating func add(_ name: String, _ value: String?) {
         key(name)
-        text += value.map(JSONObject.quoted) ?? "null"
+        if let value { appendQuoted(value) } else { bytes.append(contentsOf: "null".utf8) }
     }
 
     /// Adds an already-encoded JSON value.
     public mutating func add(_ name: String, raw: String) {
         key(name)
-        text += raw
+        bytes.append(contentsOf: raw.utf8)
     }
 
     /// The object as JSON text.
-    public var encoded: String { text + "}" }
+    public var encoded: String {
+        var result = bytes
+        result.append(UInt8(ascii: "}"))
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    private mutating func appendDecimal(_ value: Int) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+                count &+= 1
+            } while magnitude > 0
+            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
+        }
+    }
+
+    private mutating func appendQuoted(_ value: String) {
+        let copied: Bool? = value.utf8.withContiguousStorageIfAvailable { utf8 in
+            for byte in utf8 where Self.needsEscape(byte) { return false }
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(contentsOf: utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return true
+        }
+        if copied != true {
+            bytes.append(contentsOf: Self.quoted(value).utf8)
+        }
+    }
+
+    @inline(__always)
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
 
     /// A JSON string literal with the escapes RFC 8259 requires.
     public static func quoted(_ value: String) -> String {
+        // Most values (names, codes, dates) need no escape: copy them whole.
+        if !value.utf8.contains(where: { needsEscape($0) }) {
+            return "\"" + value + "\""
+        }
         var result = "\""
         for scalar in value.unicodeScalars {
             switch scalar {

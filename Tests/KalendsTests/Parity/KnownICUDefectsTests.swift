@@ -110,3 +110,24 @@ final class KnownICUDefectsTests: XCTestCase {
         XCTAssertEqual(chinese.daysInMonth(year: 2057, month: 8), 30)
     }
 }
+
+extension KnownICUDefectsTests {
+    /// ICU's Chinese calendar (Foundation's newer one too) names impossible
+    /// dates for a few days: day 0 of a month, day 60 of a 30-day month. The
+    /// table engine answers the day between the neighbours ICU agrees on.
+    func testChineseImpossibleDates() throws {
+        let comparison = try EngineComparison(.chinese)
+        let defects = KnownReferenceDefects(comparison)
+        let expected = [("2057-09-28", "2057-M08-30"), ("2097-08-07", "2097-M06-30"), ("4743-11-21", "4743-M09-30")]
+        for (iso, chinese) in expected {
+            let day = try CalendarDateText.parse(iso, in: GregorianCalendar(.iso8601)).dayNumber
+            let reference = try comparison.referenceDate(ofDay: day)
+            XCTAssertTrue(reference.day == 0 || reference.day == 60, "\(iso): the reference now says \(reference)")
+            XCTAssertEqual(CalendarDateText.format(try comparison.fast.date(dayNumber: day)), chinese)
+            XCTAssertTrue(try defects.referenceAnswersImpossibleDate(onDay: day))
+        }
+        // An ordinary day is not explained away.
+        let ordinary = try CalendarDateText.parse("2057-09-27", in: GregorianCalendar(.iso8601)).dayNumber
+        XCTAssertFalse(try defects.referenceAnswersImpossibleDate(onDay: ordinary))
+    }
+}
