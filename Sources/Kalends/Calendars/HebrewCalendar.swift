@@ -7,8 +7,12 @@
 /// the year's length by arithmetic, so a conversion is two table reads.
 public struct HebrewCalendar: CalendarSystem {
     public var id: CalendarID { .hebrew }
-    public let supportedYears: ClosedRange<Int>
-    private let table: HebrewYearTable
+    /// AM -6239 ... 13760, the years of ISO -9999 ... 9999 (a test checks them).
+    public var supportedYears: ClosedRange<Int> { -6_239...13_760 }
+    /// The year words, read directly; `owner` keeps them alive. Together 24
+    /// bytes, so the engine fits an existential's inline buffer.
+    private let table: HebrewYearTable.View
+    private let owner: HebrewYearTable
 
     public init() {
         self.init(table: .shared)
@@ -16,8 +20,8 @@ public struct HebrewCalendar: CalendarSystem {
 
     /// The calendar over other year starts (tests model ICU's with it).
     init(table: HebrewYearTable) {
-        self.table = table
-        supportedYears = HebrewMath.year(containing: DayNumber.supported.lowerBound)...HebrewMath.year(containing: DayNumber.supported.upperBound)
+        self.table = table.view
+        owner = table
     }
 
     /// True in the 7 leap years (13 months, with Adar I) of each 19-year cycle.

@@ -12,6 +12,7 @@ enum HebrewMath {
     static let partsPerMonth = 765_433
 
     /// True for the 7 leap years of every 19 (3, 6, 8, 11, 14, 17, 19).
+    @inline(__always)
     static func isLeapYear(_ year: Int) -> Bool {
         (7 * year + 1).floorModulo(19) < 7
     }
@@ -67,6 +68,7 @@ enum HebrewMath {
     }
 
     /// The month code of the `month`-th month of a year.
+    @inline(__always)
     static func monthCode(month: Int, leap: Bool) -> MonthCode {
         if leap {
             if month == 6 { return MonthCode(5, isLeap: true) }
@@ -76,6 +78,7 @@ enum HebrewMath {
     }
 
     /// The position of `code` in a year, or nil (Adar I in a common year).
+    @inline(__always)
     static func month(of code: MonthCode, leap: Bool) -> Int? {
         if code.isLeap { return leap && code.number == 5 ? 6 : nil }
         guard (1...12).contains(code.number) else { return nil }

@@ -50,55 +50,76 @@ final class HebrewYearTable: @unchecked Sendable {
         words.deallocate()
     }
 
-    /// 1 Tishri of `year` and the year's length, from the table when it
-    /// covers the year.
+    /// The words to read conversions from, valid while this table lives.
+    var view: View { View(words: UnsafePointer(words), firstYear: Int32(truncatingIfNeeded: firstYear), count: Int32(truncatingIfNeeded: count)) }
+
+    /// 1 Tishri of `year` and the year's length.
     @inline(__always)
-    func start(ofYear year: Int) -> (newYear: Int, length: Int) {
-        let index = year &- firstYear
-        guard index >= 0 && index < count else {
-            let newYear = HebrewMath.newYear(year)
-            return (newYear, HebrewMath.newYear(year + 1) - newYear)
-        }
-        return Self.unpack(words[index])
-    }
+    func start(ofYear year: Int) -> (newYear: Int, length: Int) { view.start(ofYear: year) }
 
     /// 1 Tishri of `year`.
     @inline(__always)
-    func newYear(_ year: Int) -> Int { start(ofYear: year).newYear }
+    func newYear(_ year: Int) -> Int { view.start(ofYear: year).newYear }
 
+    /// The year containing `day`, its first day and its length.
     @inline(__always)
-    private static func unpack(_ word: UInt64) -> (newYear: Int, length: Int) {
-        (Int(Int32(bitPattern: UInt32(truncatingIfNeeded: word))), Int(word >> 32))
-    }
+    func year(containing day: Int) -> (year: Int, newYear: Int, length: Int) { view.year(containing: day) }
 
-    /// Days added before the estimate so that it divides unsigned numbers:
-    /// 98,496 mean years, a whole number of days.
-    private static let estimateShift = 35_975_351
+    /// The table's words as a plain value (16 bytes), so an engine holds
+    /// them next to its other fields and reads a year in one load. Only valid
+    /// while the table lives: holders keep the table too. `@unchecked
+    /// Sendable`: the words never change.
+    struct View: @unchecked Sendable {
+        let words: UnsafePointer<UInt64>
+        let firstYear: Int32
+        let count: Int32
 
-    /// The year containing `day`, its first day and its length: a mean-year
-    /// estimate, never more than one year off, corrected by one comparison.
-    @inline(__always)
-    func year(containing day: Int) -> (year: Int, newYear: Int, length: Int) {
-        // Mean year: 35,975,351 / 98,496 days (235 mean months in 19 years).
-        let shifted = day &- HebrewMath.epoch &+ Self.estimateShift
-        guard shifted >= 0 else { return slowYear(containing: day) }
-        let estimate = Int(UInt64(shifted) &* 98_496 / 35_975_351) &- 98_496 &+ 1
-        var index = estimate &- firstYear
-        guard index >= 1 && index &+ 1 < count else { return slowYear(containing: day) }
-        var found = Self.unpack(words[index])
-        if found.newYear > day {
-            index &-= 1
-            found = Self.unpack(words[index])
-        } else if found.newYear &+ found.length <= day {
-            index &+= 1
-            found = Self.unpack(words[index])
+        /// 1 Tishri of `year` and the year's length, from the table when it
+        /// covers the year.
+        @inline(__always)
+        func start(ofYear year: Int) -> (newYear: Int, length: Int) {
+            let index = year &- Int(firstYear)
+            guard index >= 0 && index < Int(count) else {
+                let newYear = HebrewMath.newYear(year)
+                return (newYear, HebrewMath.newYear(year + 1) - newYear)
+            }
+            return Self.unpack(words[index])
         }
-        return (firstYear &+ index, found.newYear, found.length)
-    }
 
-    private func slowYear(containing day: Int) -> (year: Int, newYear: Int, length: Int) {
-        let year = HebrewMath.year(containing: day)
-        let newYear = HebrewMath.newYear(year)
-        return (year, newYear, HebrewMath.newYear(year + 1) - newYear)
+        @inline(__always)
+        private static func unpack(_ word: UInt64) -> (newYear: Int, length: Int) {
+            (Int(Int32(bitPattern: UInt32(truncatingIfNeeded: word))), Int(word >> 32))
+        }
+
+        /// Days added before the estimate so that it divides unsigned numbers:
+        /// 98,496 mean years, a whole number of days.
+        private static let estimateShift = 35_975_351
+
+        /// The year containing `day`, its first day and its length: a mean-year
+        /// estimate, never more than one year off, corrected by one comparison.
+        @inline(__always)
+        func year(containing day: Int) -> (year: Int, newYear: Int, length: Int) {
+            // Mean year: 35,975,351 / 98,496 days (235 mean months in 19 years).
+            let shifted = day &- HebrewMath.epoch &+ Self.estimateShift
+            guard shifted >= 0 else { return Self.slowYear(containing: day) }
+            let estimate = Int(UInt64(shifted) &* 98_496 / 35_975_351) &- 98_496 &+ 1
+            var index = estimate &- Int(firstYear)
+            guard index >= 1 && index &+ 1 < Int(count) else { return Self.slowYear(containing: day) }
+            var found = Self.unpack(words[index])
+            if found.newYear > day {
+                index &-= 1
+                found = Self.unpack(words[index])
+            } else if found.newYear &+ found.length <= day {
+                index &+= 1
+                found = Self.unpack(words[index])
+            }
+            return (Int(firstYear) &+ index, found.newYear, found.length)
+        }
+
+        private static func slowYear(containing day: Int) -> (year: Int, newYear: Int, length: Int) {
+            let year = HebrewMath.year(containing: day)
+            let newYear = HebrewMath.newYear(year)
+            return (year, newYear, HebrewMath.newYear(year + 1) - newYear)
+        }
     }
 }
