@@ -1,17 +1,23 @@
 /// The tabular Islamic calendars: `islamic-civil` (epoch Friday 16 July 622
 /// Julian) and `islamic-tbla` (epoch Thursday 15 July 622), both with the
 /// 30-year leap pattern of `IslamicArithmeticMath`, as ICU computes them.
+///
+/// The engine holds only its id (everything else follows from it), so it
+/// sits inline in an `any CalendarSystem`.
 public struct IslamicArithmeticCalendar: PlainMonthCalendar {
     public let id: CalendarID
-    public let supportedYears: ClosedRange<Int>
-    private let epoch: Int
 
     /// The engine for `islamic-civil` or `islamic-tbla`; any other id gives `islamic-civil`.
     public init(_ id: CalendarID = .islamicCivil) {
         self.id = id == .islamicTabular ? .islamicTabular : .islamicCivil
-        epoch = self.id == .islamicTabular ? IslamicArithmeticMath.thursdayEpoch : IslamicArithmeticMath.civilEpoch
-        supportedYears = IslamicArithmeticMath.date(dayNumber: DayNumber.supported.lowerBound, epoch: epoch).year
-            ... IslamicArithmeticMath.date(dayNumber: DayNumber.supported.upperBound, epoch: epoch).year
+    }
+
+    /// AH -10947 ... 9666 for both epochs (a test checks them against the
+    /// first and last supported days).
+    public var supportedYears: ClosedRange<Int> { -10_947...9_666 }
+
+    private var epoch: Int {
+        id == .islamicTabular ? IslamicArithmeticMath.thursdayEpoch : IslamicArithmeticMath.civilEpoch
     }
 
     /// True when Dhu al-Hijjah has 30 days (11 years in 30).

@@ -133,3 +133,11 @@ extension CalendarMathTests {
         XCTAssertEqual(DayNumber.supported.upperBound, GregorianMath.dayNumber(year: 9999, month: 12, day: 31))
     }
 }
+
+extension CalendarMathTests {
+    func testMarchFirst() {
+        for year in stride(from: -500_000, through: 3_000_000, by: 997) + Array(-10_000...10_000) {
+            XCTAssertEqual(GregorianMath.dayNumberOfMarchFirst(year), GregorianMath.dayNumber(year: year, month: 3, day: 1), "\(year)")
+        }
+    }
+}

@@ -35,6 +35,18 @@ enum GregorianMath {
         return Int(yearDays &+ monthDays) &+ day &- 1 &- dayShift
     }
 
+    /// The day number of March 1 of `year`: the start of the computational
+    /// year, so one affine function (no month arithmetic).
+    @inline(__always)
+    static func dayNumberOfMarchFirst(_ year: Int) -> Int {
+        let shiftedYear = year &+ yearShift
+        guard fastYears.contains(shiftedYear) else { return dayNumber(year: year, month: 3, day: 1) }
+        let y = UInt32(truncatingIfNeeded: shiftedYear)
+        let century = y / 100
+        let yearDays = UInt32(truncatingIfNeeded: (1_461 &* UInt64(y)) >> 2) &- century &+ century / 4
+        return Int(yearDays) &- dayShift
+    }
+
     /// The proleptic Gregorian (year, month, day) of a day number.
     @inline(__always)
     static func date(dayNumber: Int) -> (year: Int, month: Int, day: Int) {
@@ -81,11 +93,13 @@ enum GregorianMath {
         return cycles * 146_097 + dayNumber(year: year - cycles * 400, month: month, day: day)
     }
 
+    @inline(__always)
     static func isLeapYear(_ year: Int) -> Bool {
         // Divisible by 100 means leap only when divisible by 400, i.e. by 16.
         year & (year % 100 == 0 ? 15 : 3) == 0
     }
 
+    @inline(__always)
     static func daysInMonth(year: Int, month: Int) -> Int {
         switch month {
         case 2: isLeapYear(year) ? 29 : 28

@@ -7,6 +7,7 @@ enum IndianMath {
     static let gregorianOffset = 78
 
     /// True when Chaitra has 31 days (the year is 366 days long).
+    @inline(__always)
     static func isLeapYear(_ year: Int) -> Bool {
         GregorianMath.isLeapYear(year &+ gregorianOffset)
     }
@@ -16,7 +17,7 @@ enum IndianMath {
     static func firstDay(ofYear year: Int) -> Int {
         let gregorianYear = year &+ gregorianOffset
         // March 22, or March 21 in a Gregorian leap year.
-        return GregorianMath.dayNumber(year: gregorianYear, month: 3, day: 22) &- (GregorianMath.isLeapYear(gregorianYear) ? 1 : 0)
+        return GregorianMath.dayNumberOfMarchFirst(gregorianYear) &+ 21 &- (GregorianMath.isLeapYear(gregorianYear) ? 1 : 0)
     }
 
     /// Days from 1 Chaitra to the first of `month` (1 ... 12).
