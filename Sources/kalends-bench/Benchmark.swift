@@ -21,6 +21,8 @@ struct BenchmarkRow: Sendable {
     var referencePerSecond: Double?
     /// Time for 2n divided by time for n: about 2 for O(n), 2.2 for O(n log n).
     var doublingGrowth: Double?
+    /// The calendar measured, for areas that run per calendar (`convert`).
+    var calendar: String? = nil
 
     /// How many times faster we are than the reference.
     var ratio: Double? {

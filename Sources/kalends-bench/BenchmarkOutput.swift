@@ -17,7 +17,7 @@ struct BenchmarkPrinter {
             Swift.print(Self.tableLine(["area", "operation", "n", "ours/s", "reference", "reference/s", "ratio", "x2 growth"]))
         }
         Swift.print(Self.tableLine([
-            row.area, row.operation, String(row.n), Self.compact(row.oursPerSecond),
+            row.area, row.calendar.map { $0 + " " + row.operation } ?? row.operation, String(row.n), Self.compact(row.oursPerSecond),
             row.reference ?? "-", row.referencePerSecond.map(Self.compact) ?? "-",
             row.ratio.map { Self.fixed($0, decimals: 1) + "x" } ?? "-",
             row.doublingGrowth.map { Self.fixed($0, decimals: 2) + "x" } ?? "-",
@@ -28,6 +28,9 @@ struct BenchmarkPrinter {
         var fields = [
             "\"area\":" + jsonString(row.area),
             "\"operation\":" + jsonString(row.operation),
+        ]
+        if let calendar = row.calendar { fields.append("\"calendar\":" + jsonString(calendar)) }
+        fields += [
             "\"n\":" + String(row.n),
             "\"ours_per_s\":" + jsonNumber(row.oursPerSecond),
             "\"reference\":" + (row.reference.map(jsonString) ?? "null"),
@@ -88,7 +91,7 @@ struct BenchmarkPrinter {
     }
 
     static func tableLine(_ cells: [String]) -> String {
-        let widths = [8, 20, 8, 10, 10, 12, 9, 10]
+        let widths = [8, 34, 8, 10, 10, 12, 9, 10]
         var line = ""
         for (index, cell) in cells.enumerated() {
             let width = index < widths.count ? widths[index] : 10

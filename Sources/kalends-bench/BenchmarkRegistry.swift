@@ -4,5 +4,6 @@ enum BenchmarkRegistry {
         LayoutBenchmarks.area,
         ArithmeticBenchmarks.area,
         RangesBenchmarks.area,
+        ConvertBenchmarks.area,
     ]
 }

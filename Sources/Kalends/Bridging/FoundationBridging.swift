@@ -68,11 +68,11 @@ extension EraCodes {
             guard !overflow else { throw .yearOutOfRange(id, year: year, allowed: -9999...9999) }
             return cycles + year - 2637
         case .japanese:
-            let starts = JapaneseEraTable.startYears
-            guard starts.indices.contains(era) else {
-                throw .unknownEra(id, era: "\(era)", known: ["0 ... \(starts.count - 1)"])
+            let count = JapaneseEraTable.startYears.count
+            guard (0..<count).contains(era) else {
+                throw .unknownEra(id, era: "\(era)", known: ["0 ... \(count - 1)"])
             }
-            return starts[era] + year - 1
+            return JapaneseEraTable.startYear(ofEra: era) + year - 1
         default:
             return year
         }

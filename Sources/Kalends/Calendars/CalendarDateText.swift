@@ -11,6 +11,8 @@ public enum CalendarDateText {
     /// Parses `text` as a date of `calendar`; throws a `ConversionError` that
     /// names the part that is wrong.
     public static func parse(_ text: String, in calendar: any CalendarSystem, overflow: Overflow = .reject) throws(ConversionError) -> CalendarDate {
+        // The common form, [+-]YEAR-MM-DD in ASCII digits, read byte by byte;
+        // it makes the same call the general path below would.
         if let (year, month, day) = plainNumericDate(text) {
             return try calendar.date(year: year, foundationMonth: month, day: day, overflow: overflow)
         }
@@ -60,21 +62,34 @@ public enum CalendarDateText {
         return date
     }
 
-    /// `YYYY-MM-DD` exactly (four-digit year, two-digit month and day): the
-    /// common case, read straight from the bytes. Anything else is nil and
-    /// goes through the general parser.
-    static func plainNumericDate(_ text: String) -> (Int, Int, Int)? {
-        let utf8 = text.utf8
-        guard utf8.count == 10 else { return nil }
-        // Native strings are contiguous; a bridged one simply takes the general path.
-        let parsed = utf8.withContiguousStorageIfAvailable { b -> (Int, Int, Int)? in
-            func digit(_ i: Int) -> Int? { (48...57).contains(b[i]) ? Int(b[i]) - 48 : nil }
-            guard b[4] == 45, b[7] == 45,
-                  let y0 = digit(0), let y1 = digit(1), let y2 = digit(2), let y3 = digit(3),
-                  let m0 = digit(5), let m1 = digit(6), let d0 = digit(8), let d1 = digit(9) else { return nil }
-            return (y0 * 1000 + y1 * 100 + y2 * 10 + y3, m0 * 10 + m1, d0 * 10 + d1)
-        }
-        return parsed ?? nil
+    /// `[+-]Y...Y-M[M]-D[D]`: 1 to 9 year digits, 1 or 2 for month and day,
+    /// nothing else (no spaces, era, time or month code); nil otherwise.
+    private static func plainNumericDate(_ text: String) -> (year: Int, month: Int, day: Int)? {
+        text.utf8.withContiguousStorageIfAvailable { bytes -> (Int, Int, Int)? in
+            var index = 0
+            var negative = false
+            if index < bytes.count && (bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+")) {
+                negative = bytes[index] == UInt8(ascii: "-")
+                index += 1
+            }
+            func digits(_ maximum: Int) -> Int? {
+                var value = 0
+                var count = 0
+                while index < bytes.count, let digit = bytes[index].asciiDigit {
+                    guard count < maximum else { return nil }
+                    value = value * 10 + digit
+                    count += 1
+                    index += 1
+                }
+                return count > 0 ? value : nil
+            }
+            guard let year = digits(9), index < bytes.count, bytes[index] == UInt8(ascii: "-") else { return nil }
+            index += 1
+            guard let month = digits(2), index < bytes.count, bytes[index] == UInt8(ascii: "-") else { return nil }
+            index += 1
+            guard let day = digits(2), index == bytes.count else { return nil }
+            return (negative ? -year : year, month, day)
+        } ?? nil
     }
 
     /// The canonical text of a date: `YEAR-MM-DD`, or `YEAR-Mxx[L]-DD` in

@@ -47,9 +47,22 @@ public protocol CalendarSystem: Sendable {
     func month(of code: MonthCode, inYear year: Int) -> Int?
     /// The era of a day (Foundation's era number, the year in it, Temporal's code).
     func era(ofDay day: Int, year: Int) -> Era
+
+    // The conversions below are written once in the extension; they are
+    // requirements only so that every engine gets its own specialized copy
+    // (calls through `any CalendarSystem` then cost a few nanoseconds, not a
+    // chain of generic witness calls). Engines do not implement them.
+
+    /// The calendar date of a day number; see the extension.
+    func date(dayNumber day: Int) throws(ConversionError) -> CalendarDate
+    /// The date with a month code; see the extension.
+    func date(year: Int, monthCode: MonthCode, day: Int, overflow: Overflow) throws(ConversionError) -> CalendarDate
+    /// The date with an ordinal month; see the extension.
+    func date(year: Int, month: Int, day: Int, overflow: Overflow) throws(ConversionError) -> CalendarDate
 }
 
 extension CalendarSystem {
+    @inline(__always)
     public func era(ofDay day: Int, year: Int) -> Era {
         Era.standard(for: id, year: year)
     }
@@ -57,7 +70,15 @@ extension CalendarSystem {
     /// The calendar date of a day number.
     ///
     /// Throws `.dayNumberOutOfRange` outside ISO years -9999 ... 9999.
+    @inline(__always)
     public func date(dayNumber day: Int) throws(ConversionError) -> CalendarDate {
+        try standardDate(dayNumber: day)
+    }
+
+    /// The shared implementation of `date(dayNumber:)`, for engines that
+    /// answer common cases faster themselves and the rest through it.
+    @inline(__always)
+    func standardDate(dayNumber day: Int) throws(ConversionError) -> CalendarDate {
         guard DayNumber.supported.contains(day) else {
             throw .dayNumberOutOfRange(day, allowed: DayNumber.supported)
         }
@@ -68,14 +89,28 @@ extension CalendarSystem {
     ///
     /// Steps, as Temporal's: check the year; resolve the month code in that
     /// year (constrain or reject); clamp or reject the day; check the day range.
-    public func date(year: Int, monthCode: MonthCode, day: Int, overflow: Overflow = .reject) throws(ConversionError) -> CalendarDate {
+    @inline(__always)
+    public func date(year: Int, monthCode: MonthCode, day: Int, overflow: Overflow) throws(ConversionError) -> CalendarDate {
+        try standardDate(year: year, monthCode: monthCode, day: day, overflow: overflow)
+    }
+
+    /// The shared implementation of `date(year:monthCode:day:overflow:)`.
+    @inline(__always)
+    func standardDate(year: Int, monthCode: MonthCode, day: Int, overflow: Overflow) throws(ConversionError) -> CalendarDate {
         try checkYear(year)
         let month = try resolve(monthCode, inYear: year, overflow: overflow)
         return try date(checkedYear: year, month: month, day: day, overflow: overflow)
     }
 
+    /// The date with a month code, rejecting a date that does not exist.
+    @inlinable
+    public func date(year: Int, monthCode: MonthCode, day: Int) throws(ConversionError) -> CalendarDate {
+        try date(year: year, monthCode: monthCode, day: day, overflow: .reject)
+    }
+
     /// The date with an ordinal month (the month's position in its year).
-    public func date(year: Int, month: Int, day: Int, overflow: Overflow = .reject) throws(ConversionError) -> CalendarDate {
+    @inline(__always)
+    public func date(year: Int, month: Int, day: Int, overflow: Overflow) throws(ConversionError) -> CalendarDate {
         try checkYear(year)
         // A faulty engine may report no months; ranges must not trap on it.
         let count = Swift.max(monthsInYear(year), 1)
@@ -87,6 +122,12 @@ extension CalendarSystem {
             month = Swift.min(Swift.max(month, 1), count)
         }
         return try date(checkedYear: year, month: month, day: day, overflow: overflow)
+    }
+
+    /// The date with an ordinal month, rejecting a date that does not exist.
+    @inlinable
+    public func date(year: Int, month: Int, day: Int) throws(ConversionError) -> CalendarDate {
+        try date(year: year, month: month, day: day, overflow: .reject)
     }
 
     /// The date with Foundation's month number (`DateComponents.month`): for
@@ -112,6 +153,7 @@ extension CalendarSystem {
     }
 
     /// Throws unless `year` is within `supportedYears`.
+    @inline(__always)
     public func checkYear(_ year: Int) throws(ConversionError) {
         guard supportedYears.contains(year) else {
             throw .yearOutOfRange(id, year: year, allowed: supportedYears)
@@ -119,6 +161,7 @@ extension CalendarSystem {
     }
 
     /// The ordinal of `code` in `year`, constrained or rejected when absent.
+    @inline(__always)
     func resolve(_ code: MonthCode, inYear year: Int, overflow: Overflow) throws(ConversionError) -> Int {
         guard MonthNumbering.isValid(code, in: id) else {
             throw .monthCodeNotInYear(id, year: year, monthCode: code,
@@ -147,6 +190,7 @@ extension CalendarSystem {
         }
     }
 
+    @inline(__always)
     private func date(checkedYear year: Int, month: Int, day: Int, overflow: Overflow) throws(ConversionError) -> CalendarDate {
         // A faulty engine may report a month of 0 days (Foundation's Chinese
         // 2057-M08); ranges must not trap on it.
@@ -165,6 +209,7 @@ extension CalendarSystem {
         return makeDate(number, OrdinalDate(year: year, month: month, day: day))
     }
 
+    @inline(__always)
     private func makeDate(_ day: Int, _ fields: OrdinalDate) -> CalendarDate {
         CalendarDate(
             calendar: id, dayNumber: day, year: fields.year, month: fields.month,

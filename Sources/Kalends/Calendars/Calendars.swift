@@ -1,6 +1,7 @@
 /// Which engine answers a calendar's questions.
 public enum CalendarEngine: String, Sendable, CaseIterable {
-    /// Kalends' own engines: the calendar's rules, fast; the default.
+    /// Kalends' own engines, the default: the calendar's arithmetic rules, or
+    /// for astronomical calendars month tables filled from the reference.
     case standard
     /// ICU (system ICU through CICU, or Foundation's newer ICU where its data
     /// is better): the reference every standard engine is tested against.
@@ -46,8 +47,19 @@ private final class Registry: @unchecked Sendable {
         if let engine = standardEngines[id] { return engine }
         let engine: any CalendarSystem
         switch id {
+        case .gregorian, .iso8601: engine = GregorianCalendar(id)
+        case .buddhist: engine = BuddhistCalendar()
+        case .roc: engine = ROCCalendar()
+        case .japanese: engine = JapaneseCalendar()
+        case .julian: engine = JulianCalendar()
         case .hebrew: engine = Calendars.hebrew
-        default: engine = try makeReference(id)
+        case .islamicCivil, .islamicTabular: engine = IslamicArithmeticCalendar(id)
+        case .persian: engine = PersianCalendar()
+        case .indian: engine = IndianCalendar()
+        case .coptic: engine = CopticCalendar()
+        case .ethiopic, .ethiopicAmeteAlem: engine = EthiopicCalendar(id)
+        case .chinese, .dangi, .islamic, .islamicUmmAlQura, .islamicRGSA:
+            engine = MonthTableCalendar(reference: try makeReference(id))
         }
         standardEngines[id] = engine
         return engine

@@ -1,51 +1,81 @@
 /// The era of a date: Foundation's era number and year, and Temporal's era code.
+///
+/// The code is kept as a small number naming an interned string, so that
+/// `Era` and `CalendarDate` are plain values: no reference counting when
+/// dates are made, copied and dropped by the million.
 public struct Era: Hashable, Sendable, Codable {
     /// Temporal / CLDR era code (`ce`, `bce`, `reiwa`, `am`, ...); nil where the
     /// calendar has none in Temporal (Chinese and Dangi count 60-year cycles).
-    public let code: String?
+    public var code: String? { EraCode.text(codeIndex) }
     /// `DateComponents.era` as Foundation (ICU) numbers it; the cycle for Chinese.
     public let value: Int
     /// `DateComponents.year`: the year within the era (the cyclic year for Chinese).
     public let year: Int
+    /// The code's index in `EraCode`.
+    let codeIndex: UInt32
 
     public init(code: String?, value: Int, year: Int) {
-        self.code = code
+        self.init(codeIndex: EraCode.index(of: code), value: value, year: year)
+    }
+
+    @inline(__always)
+    init(codeIndex: UInt32, value: Int, year: Int) {
+        self.codeIndex = codeIndex
         self.value = value
         self.year = year
     }
 
+    private enum CodingKeys: String, CodingKey {
+        case code, value, year
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(code: try container.decodeIfPresent(String.self, forKey: .code),
+                  value: try container.decode(Int.self, forKey: .value),
+                  year: try container.decode(Int.self, forKey: .year))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(code, forKey: .code)
+        try container.encode(value, forKey: .value)
+        try container.encode(year, forKey: .year)
+    }
+
     /// The era of an arithmetic year in every calendar whose eras follow from
     /// the year alone (all but `japanese`, whose eras start mid-year).
+    @inline(__always)
     static func standard(for id: CalendarID, year: Int) -> Era {
         switch id {
         case .gregorian, .iso8601, .julian:
-            return year >= 1 ? Era(code: "ce", value: 1, year: year) : Era(code: "bce", value: 0, year: 1 - year)
+            return year >= 1 ? Era(codeIndex: EraCode.ce, value: 1, year: year) : Era(codeIndex: EraCode.bce, value: 0, year: 1 &- year)
         case .japanese:
             // Only reached by engines without an era table: answer in Gregorian terms.
-            return year >= 1 ? Era(code: "ce", value: 1, year: year) : Era(code: "bce", value: 0, year: 1 - year)
+            return year >= 1 ? Era(codeIndex: EraCode.ce, value: 1, year: year) : Era(codeIndex: EraCode.bce, value: 0, year: 1 &- year)
         case .buddhist:
-            return Era(code: "be", value: 0, year: year)
+            return Era(codeIndex: EraCode.be, value: 0, year: year)
         case .roc:
-            return year >= 1 ? Era(code: "roc", value: 1, year: year) : Era(code: "broc", value: 0, year: 1 - year)
+            return year >= 1 ? Era(codeIndex: EraCode.roc, value: 1, year: year) : Era(codeIndex: EraCode.broc, value: 0, year: 1 &- year)
         case .hebrew:
-            return Era(code: "am", value: 0, year: year)
+            return Era(codeIndex: EraCode.am, value: 0, year: year)
         case .islamic, .islamicCivil, .islamicTabular, .islamicUmmAlQura, .islamicRGSA:
-            return Era(code: year >= 1 ? "ah" : "bh", value: 0, year: year)
+            return Era(codeIndex: year >= 1 ? EraCode.ah : EraCode.bh, value: 0, year: year)
         case .persian:
-            return Era(code: "ap", value: 0, year: year)
+            return Era(codeIndex: EraCode.ap, value: 0, year: year)
         case .indian:
-            return Era(code: "shaka", value: 0, year: year)
+            return Era(codeIndex: EraCode.shaka, value: 0, year: year)
         case .coptic:
-            return year >= 1 ? Era(code: "am", value: 1, year: year) : Era(code: "bd", value: 0, year: 1 - year)
+            return year >= 1 ? Era(codeIndex: EraCode.am, value: 1, year: year) : Era(codeIndex: EraCode.bd, value: 0, year: 1 &- year)
         case .ethiopic:
-            return year >= 1 ? Era(code: "am", value: 1, year: year) : Era(code: "aa", value: 0, year: year + 5500)
+            return year >= 1 ? Era(codeIndex: EraCode.am, value: 1, year: year) : Era(codeIndex: EraCode.aa, value: 0, year: year &+ 5500)
         case .ethiopicAmeteAlem:
-            return Era(code: "aa", value: 0, year: year)
+            return Era(codeIndex: EraCode.aa, value: 0, year: year)
         case .chinese, .dangi:
             // ICU (and so Foundation) counts Dangi's cycles from the Chinese epoch too.
             let extended = year + 2637
             let cycle = (extended - 1).floorDivided(by: 60) + 1
-            return Era(code: nil, value: cycle, year: (extended - 1).floorModulo(60) + 1)
+            return Era(codeIndex: EraCode.none, value: cycle, year: (extended - 1).floorModulo(60) + 1)
         }
     }
 }

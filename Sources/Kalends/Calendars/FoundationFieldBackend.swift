@@ -23,12 +23,17 @@ struct FoundationFieldBackend: FieldBackend {
         let year: Int
         switch id {
         case .chinese, .dangi: year = (eraValue - 1) * 60 + eraYear - 2637
+        // Era 0 counts years backwards (BCE, before ROC, before the Incarnation).
+        case .gregorian, .iso8601, .roc, .coptic: year = eraValue == 0 ? 1 - eraYear : eraYear
+        case .ethiopic: year = eraValue == 0 ? eraYear - 5500 : eraYear
+        case .japanese: year = GregorianMath.date(dayNumber: day).year
         default: year = eraYear
         }
         let code = MonthNumbering.monthCode(foundationMonth: parts.month ?? 1, isLeapMonth: parts.isLeapMonth ?? false, in: id)
             ?? MonthCode(parts.month ?? 1)
         let standard = Era.standard(for: id, year: year)
-        return (year, code, parts.day ?? 1, Era(code: standard.code, value: eraValue, year: eraYear))
+        let eraCode = id == .japanese ? ICUFieldBackend.japaneseEraCode(eraValue, day: day) : standard.code
+        return (year, code, parts.day ?? 1, Era(code: eraCode, value: eraValue, year: eraYear))
     }
 
     func dayNumber(year: Int, monthCode: MonthCode, day: Int) -> Int {
@@ -38,9 +43,14 @@ struct FoundationFieldBackend: FieldBackend {
             let extended = year + 2637
             parts.era = (extended - 1).floorDivided(by: 60) + 1
             parts.year = (extended - 1).floorModulo(60) + 1
+        case .japanese:
+            let era = JapaneseCalendar().era(ofDay: GregorianMath.dayNumber(year: year, month: monthCode.number, day: day), year: year)
+            parts.era = era.value
+            parts.year = era.year
         default:
-            parts.era = Era.standard(for: id, year: year).value
-            parts.year = year
+            let era = Era.standard(for: id, year: year)
+            parts.era = era.value
+            parts.year = era.year
         }
         parts.month = MonthNumbering.foundationMonth(monthCode, in: id)
         parts.isLeapMonth = monthCode.isLeap

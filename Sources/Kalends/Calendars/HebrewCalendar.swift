@@ -1,54 +1,93 @@
 /// The Hebrew calendar computed from its own rules (molad and postponements).
 ///
-/// ICU, and so Foundation, start 16 pairs of years between 1 and 3000 CE a day
-/// late; this engine follows the rules (Docs/Conformance.md lists the years).
+/// ICU, and so Foundation, start 74 years from AM 1 on a day late (17 of
+/// them between AM 3706 and 6893) and misplace most years before AM 1; this
+/// engine follows the rules (Docs/Conformance.md lists the years).
+/// Year starts come from `HebrewYearTable` (computed once), month starts from
+/// the year's length by arithmetic, so a conversion is two table reads.
 public struct HebrewCalendar: CalendarSystem {
-    public let id = CalendarID.hebrew
-    public let supportedYears: ClosedRange<Int>
+    public var id: CalendarID { .hebrew }
+    /// AM -6239 ... 13760, the years of ISO -9999 ... 9999 (a test checks them).
+    public var supportedYears: ClosedRange<Int> { -6_239...13_760 }
+    /// The year words, read directly; `owner` keeps them alive. Together 24
+    /// bytes, so the engine fits an existential's inline buffer.
+    private let table: HebrewYearTable.View
+    private let owner: HebrewYearTable
 
     public init() {
-        supportedYears = HebrewMath.year(containing: DayNumber.supported.lowerBound)...HebrewMath.year(containing: DayNumber.supported.upperBound)
+        self.init(table: .shared)
+    }
+
+    /// The calendar over other year starts (tests model ICU's with it).
+    init(table: HebrewYearTable) {
+        self.table = table.view
+        owner = table
     }
 
     /// True in the 7 leap years (13 months, with Adar I) of each 19-year cycle.
+    @inline(__always)
     public func isLeapYear(_ year: Int) -> Bool { HebrewMath.isLeapYear(year) }
 
     /// Days in `year`: 353, 354, 355, 383, 384 or 385.
+    @inline(__always)
     public func daysInYear(_ year: Int) -> Int {
-        HebrewMath.newYear(year + 1) - HebrewMath.newYear(year)
+        table.start(ofYear: year).length
     }
 
-    private func lengths(_ year: Int) -> [Int] {
-        HebrewMath.monthLengths(yearLength: daysInYear(year), leap: isLeapYear(year))
-    }
-
+    @inline(__always)
     public func ordinalDate(ofDay day: Int) -> OrdinalDate {
-        let year = HebrewMath.year(containing: day)
-        var remaining = day - HebrewMath.newYear(year)
-        var month = 1
-        for length in lengths(year) {
-            if remaining < length { break }
-            remaining -= length
-            month += 1
-        }
-        return OrdinalDate(year: year, month: month, day: remaining + 1)
+        let found = table.year(containing: day)
+        let dayOfYear = day &- found.newYear
+        let shape = HebrewMath.YearShape(length: found.length)
+        // Months have 29 or 30 days, so dayOfYear / 30 + 1 is the month or the one before it.
+        var month = Int(bitPattern: UInt(bitPattern: dayOfYear) / 30) &+ 1
+        if HebrewMath.daysBefore(month: month &+ 1, in: shape) <= dayOfYear { month &+= 1 }
+        return OrdinalDate(year: found.year, month: month, day: dayOfYear &- HebrewMath.daysBefore(month: month, in: shape) &+ 1)
     }
 
+    @inline(__always)
     public func dayNumber(year: Int, month: Int, day: Int) -> Int {
-        HebrewMath.newYear(year) + lengths(year).prefix(month - 1).reduce(0, +) + day - 1
+        let start = table.start(ofYear: year)
+        return start.newYear &+ HebrewMath.daysBefore(month: month, in: HebrewMath.YearShape(length: start.length)) &+ day &- 1
     }
 
+    @inline(__always)
     public func monthsInYear(_ year: Int) -> Int { isLeapYear(year) ? 13 : 12 }
 
+    @inline(__always)
     public func daysInMonth(year: Int, month: Int) -> Int {
-        let all = lengths(year)
-        return all.indices.contains(month - 1) ? all[month - 1] : 0
+        guard month >= 1 && month <= monthsInYear(year) else { return 0 }
+        let shape = HebrewMath.YearShape(length: daysInYear(year))
+        return HebrewMath.daysBefore(month: month &+ 1, in: shape) &- HebrewMath.daysBefore(month: month, in: shape)
     }
 
+    /// A date that exists takes one table read (the shared implementation
+    /// reads the year for each check); anything else goes through it.
+    @inline(__always)
+    public func date(year: Int, monthCode: MonthCode, day: Int, overflow: Overflow) throws(ConversionError) -> CalendarDate {
+        if supportedYears.contains(year) {
+            let start = table.start(ofYear: year)
+            let shape = HebrewMath.YearShape(length: start.length)
+            if let month = HebrewMath.month(of: monthCode, leap: shape.isLeap) {
+                let before = HebrewMath.daysBefore(month: month, in: shape)
+                if day >= 1 && day <= HebrewMath.daysBefore(month: month &+ 1, in: shape) &- before {
+                    let number = start.newYear &+ before &+ day &- 1
+                    if DayNumber.supported.contains(number) {
+                        return CalendarDate(calendar: .hebrew, dayNumber: number, year: year, month: month, monthCode: monthCode,
+                                            day: day, era: era(ofDay: number, year: year))
+                    }
+                }
+            }
+        }
+        return try standardDate(year: year, monthCode: monthCode, day: day, overflow: overflow)
+    }
+
+    @inline(__always)
     public func monthCode(year: Int, month: Int) -> MonthCode {
         HebrewMath.monthCode(month: month, leap: isLeapYear(year))
     }
 
+    @inline(__always)
     public func month(of code: MonthCode, inYear year: Int) -> Int? {
         HebrewMath.month(of: code, leap: isLeapYear(year))
     }

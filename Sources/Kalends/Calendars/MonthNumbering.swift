@@ -2,6 +2,7 @@
 /// a missing leap month goes under `.constrain`. One table, not scattered code.
 enum MonthNumbering {
     /// True when `code` occurs in some year of the calendar.
+    @inline(__always)
     static func isValid(_ code: MonthCode, in id: CalendarID) -> Bool {
         switch id {
         case .hebrew:

@@ -8,8 +8,10 @@ public enum DayNumber {
     public static let julianDayOfEpoch = 2_440_588
 
     /// The supported span: ISO -9999-01-01 ... 9999-12-31.
-    public static let supported: ClosedRange<Int> =
-        GregorianMath.dayNumber(year: -9999, month: 1, day: 1)...GregorianMath.dayNumber(year: 9999, month: 12, day: 31)
+    ///
+    /// Literal bounds (checked against `GregorianMath` by a test) so the span
+    /// is a constant, not a lazily initialized global read on every conversion.
+    public static let supported: ClosedRange<Int> = -4_371_587...2_932_896
 
     /// ISO weekday of a day number: 1 = Monday ... 7 = Sunday.
     public static func isoWeekday(_ day: Int) -> Int {

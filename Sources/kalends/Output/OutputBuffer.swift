@@ -1,3 +1,5 @@
+import Kalends
+
 #if canImport(Glibc)
 import Glibc
 #endif

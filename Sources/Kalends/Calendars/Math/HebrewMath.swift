@@ -12,6 +12,7 @@ enum HebrewMath {
     static let partsPerMonth = 765_433
 
     /// True for the 7 leap years of every 19 (3, 6, 8, 11, 14, 17, 19).
+    @inline(__always)
     static func isLeapYear(_ year: Int) -> Bool {
         (7 * year + 1).floorModulo(19) < 7
     }
@@ -67,6 +68,7 @@ enum HebrewMath {
     }
 
     /// The month code of the `month`-th month of a year.
+    @inline(__always)
     static func monthCode(month: Int, leap: Bool) -> MonthCode {
         if leap {
             if month == 6 { return MonthCode(5, isLeap: true) }
@@ -76,9 +78,49 @@ enum HebrewMath {
     }
 
     /// The position of `code` in a year, or nil (Adar I in a common year).
+    @inline(__always)
     static func month(of code: MonthCode, leap: Bool) -> Int? {
         if code.isLeap { return leap && code.number == 5 ? 6 : nil }
         guard (1...12).contains(code.number) else { return nil }
         return leap && code.number >= 6 ? code.number + 1 : code.number
+    }
+}
+
+extension HebrewMath {
+    /// The shape of a year: whether it is leap (Adar I), complete (Heshvan
+    /// has 30 days) or deficient (Kislev has 29).
+    struct YearShape: Equatable {
+        let isLeap: Bool
+        let isComplete: Bool
+        let isDeficient: Bool
+
+        /// The shape of a year of `length` days (353 ... 355, 383 ... 385).
+        @inline(__always)
+        init(length: Int) {
+            isLeap = length > 360
+            let kind = isLeap ? length &- 380 : length &- 350
+            isComplete = kind == 5
+            isDeficient = kind == 3
+        }
+    }
+
+    /// Days from 1 Tishri to the first of `month` (1-based; `monthCount + 1`
+    /// gives the year length), by arithmetic: a regular common year
+    /// alternates 30 and 29 days from Tishri, so month k starts
+    /// ceil(29.5 (k - 1)); a complete year's Heshvan gains a day, a deficient
+    /// year's Kislev loses one, and a leap year inserts Adar I's 30 days
+    /// before Adar (II).
+    @inline(__always)
+    static func daysBefore(month: Int, in shape: YearShape) -> Int {
+        var before = UInt(bitPattern: month &- 1)
+        var leapDays: UInt = 0
+        if shape.isLeap && before >= 6 {
+            before &-= 1
+            leapDays = 30
+        }
+        var days = ((59 &* before &+ 1) >> 1) &+ leapDays
+        if shape.isComplete && before >= 2 { days &+= 1 }
+        if shape.isDeficient && before >= 3 { days &-= 1 }
+        return Int(bitPattern: days)
     }
 }

@@ -1,12 +1,18 @@
-import Kalends
-
-/// The JSON and long text forms of a calendar date (`convert`, `add`, `month`).
-enum DateJSON {
-    static let weekdayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+/// The JSON and long text forms of a calendar date, as `kalends convert`,
+/// `add` and `month` print them (shared/cli-contract.md).
+///
+/// ```swift
+/// let hebrew = try Calendars.system(.hebrew)
+/// let date = try hebrew.date(dayNumber: ISODate(year: 2024, month: 3, day: 15).dayNumber)
+/// DateJSON.object(date, in: hebrew).encoded   // {"calendar":"hebrew","era":0,...}
+/// ```
+public enum DateJSON {
+    /// English weekday names, Monday first (index = ISO weekday - 1).
+    public static let weekdayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
 
     /// The contract's object: Foundation's era/year/month/isLeapMonth/day,
     /// Temporal's monthCode and eraCode, ISO weekday, ISO date, Julian Day.
-    static func object(_ date: CalendarDate, in calendar: any CalendarSystem) -> JSONObject {
+    public static func object(_ date: CalendarDate, in calendar: any CalendarSystem) -> JSONObject {
         var object = JSONObject()
         object.add("calendar", date.calendar.rawValue)
         object.add("era", date.era.value)
@@ -31,13 +37,14 @@ enum DateJSON {
         return object
     }
 
-    static func monthName(_ date: CalendarDate, in calendar: any CalendarSystem) -> String {
+    /// The English month name of `date` ("Adar II" in a Hebrew leap year).
+    public static func monthName(_ date: CalendarDate, in calendar: any CalendarSystem) -> String {
         MonthNames.name(of: date.monthCode, in: date.calendar, leapYear: calendar.monthsInYear(date.year) > 12)
     }
 
     /// `Friday`-less long form: `5 Adar II 5784 AM`, `15 March 44 BCE`,
     /// `15 March Reiwa 6`, `6 Second Month 2024` (Chinese: related Gregorian year).
-    static func longForm(_ date: CalendarDate, in calendar: any CalendarSystem) -> String {
+    public static func longForm(_ date: CalendarDate, in calendar: any CalendarSystem) -> String {
         let head = "\(date.day) \(monthName(date, in: calendar))"
         switch (date.calendar, date.era.code) {
         case (.chinese, _), (.dangi, _), (_, nil):

@@ -1,0 +1,32 @@
+/// Calendars whose months are always the same list, `M01` ... `M12` (or
+/// `M13` for Coptic and Ethiopic), with no leap months: their month codes and
+/// positions coincide, so these answers are written once.
+protocol PlainMonthCalendar: CalendarSystem {}
+
+extension PlainMonthCalendar {
+    @inline(__always)
+    public func monthCode(year: Int, month: Int) -> MonthCode {
+        MonthCode(month)
+    }
+
+    @inline(__always)
+    public func month(of code: MonthCode, inYear year: Int) -> Int? {
+        !code.isLeap && code.number >= 1 && code.number <= monthsInYear(year) ? code.number : nil
+    }
+
+    /// A date that exists takes a direct path (the month code is the month);
+    /// anything else, and every error, goes through the shared implementation.
+    @inline(__always)
+    public func date(year: Int, monthCode: MonthCode, day: Int, overflow: Overflow) throws(ConversionError) -> CalendarDate {
+        let month = monthCode.number
+        if !monthCode.isLeap && month >= 1 && supportedYears.contains(year) && month <= monthsInYear(year)
+            && day >= 1 && day <= daysInMonth(year: year, month: month) {
+            let number = dayNumber(year: year, month: month, day: day)
+            if DayNumber.supported.contains(number) {
+                return CalendarDate(calendar: id, dayNumber: number, year: year, month: month, monthCode: monthCode,
+                                    day: day, era: era(ofDay: number, year: year))
+            }
+        }
+        return try standardDate(year: year, monthCode: monthCode, day: day, overflow: overflow)
+    }
+}

@@ -1,0 +1,143 @@
+/// A calendar that only ICU can compute (astronomical or observational:
+/// `chinese`, `dangi`, `islamic`, `islamic-umalqura`, `islamic-rgsa`), made
+/// fast by asking the reference engine once per year for the year's first
+/// day, month codes and month lengths, and converting by table afterwards.
+///
+/// The first use of a year costs what the reference needs for it (a few
+/// dozen ICU calls); later conversions in that year are table reads. A class
+/// so copies share `cache`; immutable apart from that thread-safe cache.
+public final class MonthTableCalendar: CalendarSystem {
+    public let id: CalendarID
+    public let supportedYears: ClosedRange<Int>
+    let reference: any CalendarSystem
+    private let cache: YearLayoutCache
+    /// The related Gregorian year starts within about two months of January 1.
+    private let isLunisolar: Bool
+
+    /// A table engine over `reference`, which must answer every year the
+    /// supported days touch (and one on either side).
+    init(reference: any CalendarSystem, cacheCapacity: Int = 4_096) {
+        self.reference = reference
+        id = reference.id
+        supportedYears = reference.supportedYears
+        // The years of ISO 1900 ... 2100 in this calendar go in the dense table.
+        let first = reference.ordinalDate(ofDay: GregorianMath.dayNumber(year: 1900, month: 1, day: 1)).year
+        let last = reference.ordinalDate(ofDay: GregorianMath.dayNumber(year: 2100, month: 12, day: 31)).year
+        cache = YearLayoutCache(denseYears: first...Swift.max(first, last), capacity: cacheCapacity)
+        isLunisolar = reference.id == .chinese || reference.id == .dangi
+    }
+
+    /// The layout of `year`, from the cache or the reference; nil when the
+    /// reference describes a year no `YearLayout` can hold.
+    @inline(__always)
+    func layout(ofYear year: Int) -> YearLayout? {
+        if let layout = cache.layout(ofYear: year) { return layout }
+        return loadLayout(ofYear: year)
+    }
+
+    private func loadLayout(ofYear year: Int) -> YearLayout? {
+        let count = reference.monthsInYear(year)
+        guard count >= 1 else { return nil }
+        let months = 1...count
+        guard let layout = YearLayout(
+            firstDay: reference.dayNumber(year: year, month: 1, day: 1),
+            codes: months.map { reference.monthCode(year: year, month: $0) },
+            lengths: months.map { reference.daysInMonth(year: year, month: $0) }
+        ) else { return nil }
+        cache.store(layout, forYear: year)
+        return layout
+    }
+
+    /// A year close to the one containing `day`: within one for every
+    /// calendar served (mean year lengths, anchored at known new years).
+    @inline(__always)
+    private func estimatedYear(ofDay day: Int) -> Int {
+        if isLunisolar {
+            // New year falls between January 21 and February 21.
+            return GregorianMath.date(dayNumber: day &- 35).year
+        }
+        // Lunar years of 10,631 / 30 days from 1 Muharram 1 AH (civil epoch).
+        return (30 &* (day &- IslamicArithmeticMath.civilEpoch) &+ 10_646).floorDivided(by: 10_631)
+    }
+
+    /// Years cached outside the dense years (for tests of the bound).
+    var cacheCount: Int { cache.otherCount }
+
+    /// The year containing `day` and its layout, or nil when the reference
+    /// describes a year no layout holds.
+    @inline(__always)
+    private func yearLayout(containing day: Int) -> (year: Int, layout: YearLayout)? {
+        var year = estimatedYear(ofDay: day)
+        // Two steps cover any estimate within two years.
+        for _ in 0..<3 {
+            guard let layout = layout(ofYear: year) else { return nil }
+            let dayOfYear = day &- Int(layout.firstDay)
+            if dayOfYear < 0 {
+                year &-= 1
+            } else if dayOfYear >= Int(layout.dayCount) {
+                year &+= 1
+            } else {
+                return (year, layout)
+            }
+        }
+        return nil
+    }
+
+    public func ordinalDate(ofDay day: Int) -> OrdinalDate {
+        guard let found = yearLayout(containing: day) else { return reference.ordinalDate(ofDay: day) }
+        let monthAndDay = found.layout.monthAndDay(dayOfYear: day &- Int(found.layout.firstDay))
+        return OrdinalDate(year: found.year, month: monthAndDay.month, day: monthAndDay.day)
+    }
+
+    /// One table lookup for the whole date (the shared implementation would
+    /// look the year up for each field).
+    public func date(dayNumber day: Int) throws(ConversionError) -> CalendarDate {
+        guard DayNumber.supported.contains(day), let found = yearLayout(containing: day) else {
+            return try standardDate(dayNumber: day)
+        }
+        let monthAndDay = found.layout.monthAndDay(dayOfYear: day &- Int(found.layout.firstDay))
+        return CalendarDate(calendar: id, dayNumber: day, year: found.year, month: monthAndDay.month,
+                            monthCode: found.layout.code(ofMonth: monthAndDay.month), day: monthAndDay.day,
+                            era: era(ofDay: day, year: found.year))
+    }
+
+    /// One table lookup for a date that exists; anything else (a missing
+    /// leap month, a day out of range, overflow handling, errors) takes the
+    /// shared implementation.
+    public func date(year: Int, monthCode: MonthCode, day: Int, overflow: Overflow) throws(ConversionError) -> CalendarDate {
+        if supportedYears.contains(year), let layout = layout(ofYear: year), let month = layout.month(of: monthCode),
+           day >= 1, day <= layout.length(ofMonth: month) {
+            let number = Int(layout.firstDay) &+ layout.daysBefore(month: month) &+ day &- 1
+            if DayNumber.supported.contains(number) {
+                return CalendarDate(calendar: id, dayNumber: number, year: year, month: month, monthCode: monthCode,
+                                    day: day, era: era(ofDay: number, year: year))
+            }
+        }
+        return try standardDate(year: year, monthCode: monthCode, day: day, overflow: overflow)
+    }
+
+    public func dayNumber(year: Int, month: Int, day: Int) -> Int {
+        guard let layout = layout(ofYear: year) else { return reference.dayNumber(year: year, month: month, day: day) }
+        return Int(layout.firstDay) &+ layout.daysBefore(month: month) &+ day &- 1
+    }
+
+    public func monthsInYear(_ year: Int) -> Int {
+        guard let layout = layout(ofYear: year) else { return reference.monthsInYear(year) }
+        return Int(layout.monthCount)
+    }
+
+    public func daysInMonth(year: Int, month: Int) -> Int {
+        guard let layout = layout(ofYear: year) else { return reference.daysInMonth(year: year, month: month) }
+        return month >= 1 && month <= Int(layout.monthCount) ? layout.length(ofMonth: month) : 0
+    }
+
+    public func monthCode(year: Int, month: Int) -> MonthCode {
+        guard let layout = layout(ofYear: year) else { return reference.monthCode(year: year, month: month) }
+        return layout.code(ofMonth: month)
+    }
+
+    public func month(of code: MonthCode, inYear year: Int) -> Int? {
+        guard let layout = layout(ofYear: year) else { return reference.month(of: code, inYear: year) }
+        return layout.month(of: code)
+    }
+}

@@ -1,0 +1,14 @@
+import XCTest
+@testable import Kalends
+
+/// Every calendar opens with every engine that claims it.
+final class EngineSelectionTests: XCTestCase {
+    func testEveryCalendarOpensWithStandardAndReference() throws {
+        for id in CalendarID.allCases {
+            let standard = try Calendars.system(id, engine: .standard)
+            let reference = try Calendars.system(id, engine: .reference)
+            XCTAssertEqual(standard.id, id)
+            XCTAssertEqual(reference.id, id)
+        }
+    }
+}

@@ -1,0 +1,164 @@
+import KalendsCheck
+import XCTest
+@testable import Kalends
+
+/// Every fast engine equals its reference (ICU, or Foundation's newer ICU) on
+/// random days across the whole supported range, in both directions and in
+/// every field: year, month, month code, day, era (value, year, code),
+/// weekday (through the day number), months in the year, days in the month.
+/// Days are drawn uniformly, next to year starts, next to month starts and
+/// next to leap months, where engines go wrong.
+///
+/// The only differences allowed are the documented ICU defects, and only
+/// where `ICUDefectModels` reproduces the reference exactly (Hebrew year
+/// starts, Indian fields to day before Julian Day 0); `KnownICUDefectsTests`
+/// pins down where those are.
+///
+/// Reference calls cost 5-250 µs, so the runs are modest; scale them with
+/// `KALENDS_PROPERTY_RUNS` (1000 = the counts below).
+final class FastEngineParityTests: XCTestCase {
+    func testGregorian() throws { try checkParity(.gregorian) }
+    func testISO8601() throws { try checkParity(.iso8601) }
+    func testJulian() throws { try checkParity(.julian) }
+    func testBuddhist() throws { try checkParity(.buddhist) }
+    func testJapanese() throws { try checkParity(.japanese) }
+    func testROC() throws { try checkParity(.roc) }
+    func testHebrew() throws { try checkParity(.hebrew) }
+    func testIslamicCivil() throws { try checkParity(.islamicCivil) }
+    func testIslamicTabular() throws { try checkParity(.islamicTabular) }
+    func testPersian() throws { try checkParity(.persian) }
+    func testIndian() throws { try checkParity(.indian) }
+    func testCoptic() throws { try checkParity(.coptic) }
+    func testEthiopic() throws { try checkParity(.ethiopic) }
+    func testEthiopicAmeteAlem() throws { try checkParity(.ethiopicAmeteAlem) }
+    func testChineseTable() throws { try checkParity(.chinese, runs: 150) }
+    func testDangiTable() throws { try checkParity(.dangi, runs: 150) }
+    func testIslamicTable() throws { try checkParity(.islamic, runs: 150) }
+    func testIslamicUmmAlQuraTable() throws { try checkParity(.islamicUmmAlQura, runs: 150) }
+    func testIslamicRGSATable() throws { try checkParity(.islamicRGSA, runs: 150) }
+
+    /// Each fast engine is the kind the issue asks for, not the reference.
+    func testStandardEnginesAreTheFastOnes() throws {
+        for id in CalendarID.allCases {
+            let engine = try Calendars.system(id)
+            XCTAssertFalse(engine is any ReferenceDates, "\(id): the standard engine is the reference")
+            let tableCalendars: Set<CalendarID> = [.chinese, .dangi, .islamic, .islamicUmmAlQura, .islamicRGSA]
+            XCTAssertEqual(engine is MonthTableCalendar, tableCalendars.contains(id), "\(id)")
+        }
+    }
+
+    // MARK: The property
+
+    private func checkParity(_ id: CalendarID, runs: Int = 400, file: StaticString = #filePath, line: UInt = #line,
+                             function: StaticString = #function) throws {
+        let comparison = try EngineComparison(id)
+        let defects = KnownReferenceDefects(comparison)
+        XCTAssertEqual(comparison.fast.supportedYears, comparison.reference.supportedYears, "\(id) supported years", file: file, line: line)
+
+        // Day -> fields and those fields -> day, on days where engines go wrong.
+        let dayResult = forAll(ParityGenerators.days(for: comparison.fast), runs: runs, file: file, line: line, function: function) { day in
+            try Self.unexplainedDifferences(onDay: day, comparison, defects).isEmpty
+        }
+        if let day = dayResult.counterexample {
+            print("\(id) differences on the counterexample: " + (try Self.unexplainedDifferences(onDay: day, comparison, defects)).joined(separator: "; "))
+        }
+
+        // Fields -> day from arbitrary fields, valid or not, both overflow modes:
+        // the same date, or the same error.
+        let fieldResult = forAll(ParityGenerators.fields(for: comparison.fast), runs: runs / 2, file: file, line: line, function: function) { fields in
+            Self.fieldDifference(fields, comparison) == nil
+        }
+        if let fields = fieldResult.counterexample, let difference = Self.fieldDifference(fields, comparison) {
+            print("\(id) difference on the counterexample: \(difference)")
+        }
+    }
+
+    /// The differences on `day` (fields both ways, the year's months) that no documented defect explains.
+    static func unexplainedDifferences(onDay day: Int, _ comparison: EngineComparison, _ defects: KnownReferenceDefects) throws -> [String] {
+        var found: [String] = []
+        let differences = try comparison.differences(onDay: day)
+        if try !differences.isEmpty && !defects.explains(day: day) { found += differences }
+        let year = comparison.fast.ordinalDate(ofDay: day).year
+        let yearDifferences = comparison.yearDifferences(year)
+        if !yearDifferences.isEmpty && !defects.explains(year: year) { found += yearDifferences }
+        return found
+    }
+
+    /// How the engines' answers to `fields` differ, or nil when they agree
+    /// (or the reference's answer is its documented defect's).
+    static func fieldDifference(_ fields: ParityFields, _ comparison: EngineComparison) -> String? {
+        func answer(_ calendar: any CalendarSystem) -> Result<CalendarDate, ConversionError> {
+            Result { () throws(ConversionError) in
+                try calendar.date(year: fields.year, monthCode: fields.monthCode, day: fields.day, overflow: fields.overflow)
+            }
+        }
+        let ours = answer(comparison.fast)
+        let theirs = answer(comparison.reference)
+        if ours == theirs { return nil }
+        if let model = ICUDefectModels.model(for: comparison.id), answer(model).map(\.dayNumber) == theirs.map(\.dayNumber) {
+            return nil
+        }
+        return "\(comparison.id) \(fields): ours \(ours), reference \(theirs)"
+    }
+}
+
+/// Fields for the fields -> day property.
+struct ParityFields: Sendable, CustomStringConvertible {
+    let year: Int
+    let monthCode: MonthCode
+    let day: Int
+    let overflow: Overflow
+
+    var description: String { "\(year)-\(monthCode)-\(day) \(overflow)" }
+}
+
+/// The generators of the parity properties, built on the fast engine (cheap)
+/// so that drawing a case costs no reference calls.
+enum ParityGenerators {
+    static let anyDay = Gen.int(in: DayNumber.supported)
+
+    static func clamped(_ day: Int) -> Int {
+        Swift.min(Swift.max(day, DayNumber.supported.lowerBound), DayNumber.supported.upperBound)
+    }
+
+    /// Uniform days, modern days, and days within two of a year start, a
+    /// month start, or a leap month's start.
+    static func days(for calendar: any CalendarSystem) -> Gen<Int> {
+        let years = Gen.int(in: calendar.supportedYears)
+        let offsets = Gen.int(in: -2...2)
+        let modern = Gen.int(in: (ISODate(dayNumber: 0).dayNumber - 70 * 366)...(130 * 366))
+        let nearYearStart = Gen.zip(years, offsets).map { year, offset in
+            clamped(calendar.dayNumber(year: year, month: 1, day: 1) + offset)
+        }
+        let nearMonthStart = Gen.zip(years, Gen.int(in: 1...13), offsets).map { year, month, offset in
+            clamped(calendar.dayNumber(year: year, month: Swift.min(month, calendar.monthsInYear(year)), day: 1) + offset)
+        }
+        var generators = [anyDay, modern, nearYearStart, nearMonthStart]
+        if calendar.id.hasLeapMonthCodes {
+            generators.append(Gen.zip(years, offsets).map { year, offset in
+                clamped(leapMonthStart(atOrAfter: year, in: calendar) + offset)
+            })
+        }
+        return Gen.oneOf(generators)
+    }
+
+    /// The first day of the first leap month in `year` or the years after it
+    /// (every Hebrew and Chinese leap year comes within three years).
+    static func leapMonthStart(atOrAfter year: Int, in calendar: any CalendarSystem) -> Int {
+        for candidate in year...(year + 3) where calendar.supportedYears.contains(candidate) {
+            for month in 1...calendar.monthsInYear(candidate) where calendar.monthCode(year: candidate, month: month).isLeap {
+                return calendar.dayNumber(year: candidate, month: month, day: 1)
+            }
+        }
+        return calendar.dayNumber(year: year, month: 1, day: 1)
+    }
+
+    /// Any month code of the calendar, days 0 ... 32, both overflow modes.
+    static func fields(for calendar: any CalendarSystem) -> Gen<ParityFields> {
+        let codes = (1...13).flatMap { [MonthCode($0), MonthCode($0, isLeap: true)] }
+            .filter { MonthNumbering.isValid($0, in: calendar.id) }
+        return Gen.zip(Gen.int(in: calendar.supportedYears), Gen.element(of: codes), Gen.int(in: 0...32),
+                       Gen.element(of: [Overflow.reject, .constrain]))
+            .map { ParityFields(year: $0, monthCode: $1, day: $2, overflow: $3) }
+    }
+}
