@@ -106,3 +106,33 @@ final class DayRangesProperties: XCTestCase {
         }
     }
 }
+
+/// The fast day-start cursor against `ZoneRules.startOfDay`, its reference.
+final class DayStartCursorParity: XCTestCase {
+    func testEveryDayOf1900To2100InEveryTestZone() throws {
+        var checked = 0
+        for name in DayRangesProperties.zones {
+            let zone = try ZoneRules(identifier: name)
+            var cursor = DayStartCursor(zone: zone)
+            for day in -25_567...47_846 {
+                let fast = try cursor.startOfDay(day)
+                let reference = try zone.startOfDay(day)
+                if fast != reference {
+                    XCTFail("\(name) \(ISODate(dayNumber: day)): cursor \(fast), reference \(reference)")
+                    return
+                }
+                checked += 1
+            }
+        }
+        XCTAssertEqual(checked, 12 * 73_414)
+    }
+
+    func testRandomDaysInRandomOrder() throws {
+        let input = Gen<([Int], String)>.zip(Gen.int(in: DayNumber.supported).array(count: 1...40), Gen.element(of: DayRangesProperties.zones))
+        forAll(input, runs: 2000) { days, name in
+            let zone = try ZoneRules(identifier: name)
+            var cursor = DayStartCursor(zone: zone)
+            return try days.allSatisfy { try cursor.startOfDay($0) == zone.startOfDay($0) }
+        }
+    }
+}

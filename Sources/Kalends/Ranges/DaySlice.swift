@@ -64,17 +64,19 @@ public struct DaySlices: Sequence, Sendable {
         var finished = false
         /// The start of the unit beginning at `day`, known from the previous unit's end.
         var knownStart: Instant?
+        var starts: DayStartCursor
 
         init(slices: DaySlices, day: Int) {
             self.slices = slices
             self.day = day
+            self.starts = DayStartCursor(zone: slices.zone)
         }
 
         public mutating func next() -> DaySlice? {
             while !finished {
                 guard let (firstDay, length) = unitBounds(containing: day),
-                      let unitStart = (firstDay == day ? knownStart : nil) ?? (try? slices.zone.startOfDay(firstDay)),
-                      let unitEnd = try? slices.zone.startOfDay(firstDay + length),
+                      let unitStart = (firstDay == day ? knownStart : nil) ?? (try? starts.startOfDay(firstDay)),
+                      let unitEnd = try? starts.startOfDay(firstDay + length),
                       let first = try? slices.calendar.date(dayNumber: firstDay) else {
                     finished = true
                     return nil

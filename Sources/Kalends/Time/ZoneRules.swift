@@ -13,7 +13,7 @@ public struct ZoneRules: Hashable, Sendable, CustomStringConvertible {
     public let timeZone: TimeZone
     /// Set for UTC and fixed-offset zones, which never change.
     private let fixedOffset: Int?
-    private let cache: TransitionCache
+    let cache: TransitionCache
 
     /// The zone with this IANA name; throws `TimeError.unknownZone`.
     public init(identifier: String) throws(TimeError) {
