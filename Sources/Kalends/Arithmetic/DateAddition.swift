@@ -18,7 +18,13 @@ extension CalendarSystem {
     ///     let jan31 = try Calendars.system(.iso8601).date(year: 2024, month: 1, day: 31)
     ///     try calendar.adding(.months(1), to: jan31)          // 2024-02-29
     ///     try calendar.adding(.months(1), to: jan31, overflow: .reject)  // throws .dayNotInMonth
-    public func adding(_ duration: DateDuration, to date: CalendarDate, overflow: Overflow = .constrain) throws(ArithmeticError) -> CalendarDate {
+    public func adding(_ duration: DateDuration, to date: CalendarDate) throws(ArithmeticError) -> CalendarDate {
+        // Through the requirement, so a call on `any CalendarSystem` reaches the engine's specialized copy.
+        try adding(duration, to: date, overflow: .constrain)
+    }
+
+    /// `date` moved by `duration` under `overflow`; see the steps above.
+    public func adding(_ duration: DateDuration, to date: CalendarDate, overflow: Overflow) throws(ArithmeticError) -> CalendarDate {
         let start = try own(date)
         if duration.years == 0 && duration.months == 0 {
             return try movedByDays(start.dayNumber, weeks: duration.weeks, days: duration.days)

@@ -11,7 +11,13 @@ extension CalendarSystem {
     /// (negative when `end` is earlier).
     ///
     ///     try calendar.until(jan31, feb29, largestUnit: .months)   // P29D
-    public func until(_ start: CalendarDate, _ end: CalendarDate, largestUnit: DateUnit = .days) throws(ArithmeticError) -> DateDuration {
+    public func until(_ start: CalendarDate, _ end: CalendarDate) throws(ArithmeticError) -> DateDuration {
+        // Through the requirement, so a call on `any CalendarSystem` reaches the engine's specialized copy.
+        try until(start, end, largestUnit: .days)
+    }
+
+    /// The duration from `start` to `end`, balanced up to `largestUnit`.
+    public func until(_ start: CalendarDate, _ end: CalendarDate, largestUnit: DateUnit) throws(ArithmeticError) -> DateDuration {
         if start.dayNumber == end.dayNumber { return .zero }
         if largestUnit <= .weeks {
             let days = end.dayNumber - start.dayNumber
