@@ -165,7 +165,7 @@ public enum CalendarDateText {
         }
         let numbers = words.enumerated().filter { isNumber($0.element) }
         guard numbers.count == 2 else {
-            throw .malformedDate(original, detail: "expected 'DAY MONTHNAME YEAR' (e.g. 5 Adar II 5784)")
+            throw .malformedDate(original, detail: "expected YEAR-MONTH-DAY (2024-03-15, 5784-M05L-30) or DAY MONTHNAME YEAR (5 Adar II 5784)")
         }
         let nameWords = words.enumerated().filter { index, _ in !numbers.contains { $0.offset == index } }.map(\.element)
         let name = nameWords.joined(separator: " ")
