@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 @testable import Kalends
 
@@ -201,5 +202,32 @@ final class ConversionExamples: XCTestCase {
         let bce = try Calendars.system(.gregorian).date(year: -43, monthCode: MonthCode(3), day: 15)
         XCTAssertEqual(CalendarDateText.format(bce), "-0043-03-15")
         XCTAssertEqual(try CalendarDateText.parse("-0043-03-15", in: try Calendars.system(.gregorian)), bce)
+    }
+}
+
+final class BridgingExamples: XCTestCase {
+    func testDayOfYear() throws {
+        let hebrew = try Calendars.system(.hebrew)
+        let roshHashanah = try hebrew.date(year: 5785, monthCode: MonthCode(1), day: 1)
+        XCTAssertEqual(roshHashanah.dayOfYear, 1)
+        let newYearsEve = try Calendars.system(.gregorian).date(year: 2024, monthCode: MonthCode(12), day: 31)
+        XCTAssertEqual(newYearsEve.dayOfYear, 366)
+        // A Gregorian date seen from the Persian calendar: 2024-03-20 is 1 Farvardin 1403.
+        let nowruz = try Calendars.system(.gregorian).date(dayNumber: ISODate(year: 2024, month: 3, day: 20).dayNumber)
+        XCTAssertEqual(try Calendars.system(.persian).dayOfYear(of: nowruz), 1)
+    }
+
+    func testStartDateInAZone() throws {
+        let iso = try Calendars.system(.iso8601)
+        let day = try iso.date(dayNumber: ISODate(year: 2018, month: 11, day: 4).dayNumber)
+        let saoPaulo = try XCTUnwrap(TimeZone(identifier: "America/Sao_Paulo"))
+        // Midnight did not happen: the day starts at 01:00 local, 03:00 UTC.
+        XCTAssertEqual(day.startDate(in: saoPaulo).timeIntervalSince1970, Double(day.dayNumber * 86_400 + 3 * 3600))
+        let tokyo = try XCTUnwrap(TimeZone(identifier: "Asia/Tokyo"))
+        XCTAssertEqual(day.startDate(in: tokyo).timeIntervalSince1970, Double(day.dayNumber * 86_400 - 9 * 3600))
+        XCTAssertEqual(try iso.date(containing: day.startDate(in: tokyo), in: tokyo), day)
+        XCTAssertEqual(CalendarID(Calendar.Identifier.hebrew), .hebrew)
+        XCTAssertEqual(CalendarID.ethiopicAmeteAlem.foundationIdentifier, .ethiopicAmeteAlem)
+        XCTAssertNil(CalendarID.julian.foundationIdentifier)
     }
 }

@@ -230,3 +230,24 @@ extension CalendarSystem {
         ordinalDate(ofDay: DayNumber.supported.lowerBound).year...ordinalDate(ofDay: DayNumber.supported.upperBound).year
     }
 }
+
+extension CalendarSystem {
+    /// The day of the year of `date` in this calendar, from 1 (1 Tishri is
+    /// day 1 of a Hebrew year, 1 Farvardin of a Persian one).
+    public func dayOfYear(of date: CalendarDate) throws(ConversionError) -> Int {
+        let own = date.calendar == id ? date : try self.date(dayNumber: date.dayNumber)
+        return own.dayNumber - dayNumber(year: own.year, month: 1, day: 1) + 1
+    }
+}
+
+extension CalendarDate {
+    /// The day of the year in this date's calendar, from 1 (computed with the
+    /// calendar's standard engine).
+    public var dayOfYear: Int {
+        guard let engine = try? Calendars.system(calendar), let day = try? engine.dayOfYear(of: self) else {
+            // The standard engine of every CalendarID opens (CalendarsTests); never reached.
+            return 0
+        }
+        return day
+    }
+}

@@ -32,6 +32,7 @@ public enum DateJSON {
         }
         object.add("arithmeticYear", date.year)
         object.add("ordinalMonth", date.month)
+        object.add("dayOfYear", date.dayNumber - calendar.dayNumber(year: date.year, month: 1, day: 1) + 1)
         object.addDate("text", year: date.year, month: date.monthCode.number, day: date.day,
                        monthCode: date.calendar.hasLeapMonthCodes ? date.monthCode.description : nil)
         return object
