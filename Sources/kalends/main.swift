@@ -31,8 +31,7 @@ func run(_ arguments: [String]) -> Int32 {
     var output = OutputBuffer()
     defer { output.flush() }
     guard let first = arguments.first else {
-        printError(mainHelp())
-        return ExitStatus.usage
+        return ErrorReporting.report(UsageError("no command given (see 'kalends --help')"))
     }
     switch first {
     case "--version", "-V", "version":

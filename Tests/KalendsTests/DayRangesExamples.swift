@@ -110,3 +110,21 @@ final class DayClockExamples: XCTestCase {
         XCTAssertEqual(saoPaulo.segments.map(\.wallClock), [3_600], "the day's clock starts at 01:00")
     }
 }
+
+final class DayRangesEdgeExamples: XCTestCase {
+    func testUnitsAreCutAtTheSupportedRange() throws {
+        let zone = ZoneRules.utc
+        let iso = try Calendars.system(.iso8601)
+        let lower = try zone.startOfDay(DayNumber.supported.lowerBound)
+        let weeks = Array(try DaySlices(from: lower, to: Instant(seconds: lower.seconds + 19 * 86_400), zone: zone, calendar: iso,
+                                        unit: .week, weekRules: WeekRules(firstWeekday: 3)))
+        XCTAssertEqual(weeks.first?.start, lower)
+        XCTAssertEqual(weeks.first?.first.dayNumber, DayNumber.supported.lowerBound)
+        XCTAssertEqual(weeks.reduce(0) { $0 + $1.seconds }, 19 * 86_400)
+        let upper = try zone.startOfDay(DayNumber.supported.upperBound + 1)
+        let last = Array(try DaySlices(from: Instant(seconds: upper.seconds - 6 * 86_400), to: upper, zone: zone, calendar: iso,
+                                       unit: .week, weekRules: WeekRules(firstWeekday: 1)))
+        XCTAssertEqual(last.last?.end, upper)
+        XCTAssertEqual(last.reduce(0) { $0 + $1.seconds }, 6 * 86_400)
+    }
+}

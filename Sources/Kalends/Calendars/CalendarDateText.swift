@@ -197,14 +197,23 @@ extension CalendarDateText {
     /// (`Adar I 5784`). Returns the month's first day.
     public static func parseMonth(_ text: String, in calendar: any CalendarSystem) throws(ConversionError) -> CalendarDate {
         let trimmed = text.trimmingSpaces
-        let attempt = trimmed.contains(" ") ? "1 " + trimmed : trimmed + "-01"
+        let named = trimmed.contains(" ")
         do {
-            return try parse(attempt, in: calendar)
+            return try parse(named ? "1 " + trimmed : trimmed + "-01", in: calendar)
         } catch {
-            if case .malformedDate = error {
+            guard case .malformedDate(_, let detail) = error else { throw error }
+            if detail.contains(" is in era "), !named {
+                // An era month whose 1st lies in the era before (January Heisei 1
+                // is 8 ... 31 January 1989): the month starts where the era does.
+                for day in 2...31 {
+                    if let date = try? parse(trimmed + "-" + twoDigits(day), in: calendar) { return date }
+                }
+                throw error
+            }
+            if detail.hasPrefix("expected") || detail.contains("three parts") {
                 throw .malformedDate(text, detail: "expected YEAR-MONTH (e.g. 2024-03, 5784-M05L) or MONTHNAME YEAR (Adar I 5784)")
             }
-            throw error
+            throw .malformedDate(text, detail: detail)
         }
     }
 }

@@ -120,10 +120,10 @@ extension CalendarSystem {
         let count = Swift.max(monthsInYear(year), 1)
         var month = month
         if month < 1 || month > count {
-            guard overflow == .constrain else {
+            guard overflow == .constrain, month >= 1 else {
                 throw .monthOutOfRange(id, year: year, month: month, allowed: 1...count)
             }
-            month = Swift.min(Swift.max(month, 1), count)
+            month = count
         }
         return try date(checkedYear: year, month: month, day: day, overflow: overflow)
     }
@@ -137,9 +137,12 @@ extension CalendarSystem {
     /// The date with Foundation's month number (`DateComponents.month`): for
     /// Hebrew 6 is Adar I and 7 is Adar or Adar II; elsewhere the code's number.
     public func date(year: Int, foundationMonth: Int, isLeapMonth: Bool = false, day: Int, overflow: Overflow = .reject) throws(ConversionError) -> CalendarDate {
-        guard let code = MonthNumbering.monthCode(foundationMonth: foundationMonth, isLeapMonth: isLeapMonth, in: id) else {
+        let maximum = MonthNumbering.maxFoundationMonth(id)
+        // Under .constrain a month number past the last becomes the last, as Temporal clamps `month`.
+        let month = overflow == .constrain && foundationMonth > maximum ? maximum : foundationMonth
+        guard let code = MonthNumbering.monthCode(foundationMonth: month, isLeapMonth: isLeapMonth, in: id) else {
             try checkYear(year)
-            throw .monthOutOfRange(id, year: year, month: foundationMonth, allowed: 1...MonthNumbering.maxFoundationMonth(id))
+            throw .monthOutOfRange(id, year: year, month: foundationMonth, allowed: 1...maximum)
         }
         return try date(year: year, monthCode: code, day: day, overflow: overflow)
     }
@@ -200,11 +203,13 @@ extension CalendarSystem {
         // 2057-M08); ranges must not trap on it.
         let length = Swift.max(daysInMonth(year: year, month: month), 1)
         var day = day
+        // As in Temporal, a day below 1 is an error under both overflows; only a
+        // day past the month's end is clamped.
         if day < 1 || day > length {
-            guard overflow == .constrain else {
+            guard overflow == .constrain, day >= 1 else {
                 throw .dayOutOfRange(id, year: year, monthCode: monthCode(year: year, month: month), day: day, allowed: 1...length)
             }
-            day = Swift.min(Swift.max(day, 1), length)
+            day = length
         }
         let number = dayNumber(year: year, month: month, day: day)
         guard DayNumber.supported.contains(number) else {

@@ -43,8 +43,10 @@ public enum ConversionError: Error, Hashable, Sendable, CustomStringConvertible 
         case .dayOutOfRange(let calendar, let year, let code, let day, let allowed):
             let month = calendar.hasLeapMonthCodes ? code.description : CalendarDateText.twoDigits(code.number)
             return "\(calendar) \(year)-\(month) has no day \(day): days are \(allowed.lowerBound) ... \(allowed.upperBound)"
-        case .dayNumberOutOfRange(let day, let allowed):
-            return "day \(day) is out of the supported range \(allowed.lowerBound) ... \(allowed.upperBound) (ISO years -9999 ... 9999)"
+        case .dayNumberOutOfRange(let day, _):
+            // Name the day as an ISO date when it is near enough to have one.
+            let when = (-1_000_000_000...1_000_000_000).contains(day) ? "ISO \(ISODate(dayNumber: day))" : "day \(day)"
+            return "\(when) is out of the supported range, ISO -9999-01-01 ... 9999-12-31"
         case .unknownEra(let calendar, let era, let known):
             let list = known.isEmpty ? "it has no era codes" : "its eras are " + known.joined(separator: ", ")
             return "\(calendar) has no era '\(era)': \(list)"

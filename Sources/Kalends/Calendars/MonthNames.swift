@@ -36,7 +36,7 @@ public enum MonthNames {
         case .islamic, .islamicCivil, .islamicTabular, .islamicUmmAlQura, .islamicRGSA:
             if let number = islamicSpellings[key] { return MonthCode(number) }
         default:
-            break
+            if let number = otherSpellings[id]?[key] { return MonthCode(number) }
         }
         for (index, month) in table(id).enumerated() where normalized(month) == key {
             return MonthCode(index + 1)
@@ -93,10 +93,10 @@ public enum MonthNames {
             (1, false, ["tishri", "tishrei", "tisri", "tishre"]),
             (2, false, ["heshvan", "cheshvan", "hesvan", "marcheshvan", "marheshvan", "chesvan", "heshwan"]),
             (3, false, ["kislev", "kislew", "chislev"]),
-            (4, false, ["tevet", "teveth", "tebeth", "tebet"]),
+            (4, false, ["tevet", "teveth", "tebeth", "tebet", "teves"]),
             (5, false, ["shevat", "shvat", "shebat", "sebat", "shevet"]),
-            (5, true, ["adari", "adar1", "adarrishon", "adaraleph", "firstadar", "adara"]),
-            (6, false, ["adar", "adarii", "adar2", "adarsheni", "adarbet", "secondadar", "veadar", "adarb"]),
+            (5, true, ["adari", "adar1", "adarrishon", "adaraleph", "adaralef", "firstadar", "adara"]),
+            (6, false, ["adar", "adarii", "adar2", "adarsheni", "adarbet", "adarbeit", "adarbeth", "secondadar", "veadar", "adarb"]),
             (7, false, ["nisan", "nissan"]),
             (8, false, ["iyar", "iyyar", "iyyor"]),
             (9, false, ["sivan", "siwan"]),
@@ -107,6 +107,22 @@ public enum MonthNames {
         for (number, leap, names) in spellings {
             for name in names { table[name] = MonthCode(number, isLeap: leap) }
         }
+        return table
+    }()
+
+    /// English abbreviations and other transliterations, by calendar.
+    private static let otherSpellings: [CalendarID: [String: Int]] = {
+        var gregorian: [String: Int] = [:]
+        for (index, name) in MonthNames.gregorian.enumerated() { gregorian[String(normalized(name).prefix(3))] = index + 1 }
+        gregorian["sept"] = 9
+        let coptic = ["thout": 1, "paopi": 2, "hathor": 3, "koiak": 4, "tobi": 5, "meshir": 6, "paremhat": 7,
+                      "parmouti": 8, "pashons": 9, "paoni": 10, "epip": 11, "mesori": 12, "pinisi": 13, "nesi": 13]
+        let ethiopic = ["pagume": 13, "pagumay": 13, "tikimt": 2, "tir": 5, "megabit": 7, "miyazya": 8, "ginbot": 9,
+                        "hidar": 3, "nehase": 12, "meskerem": 1]
+        let persian = ["esfand": 12, "esfahand": 12, "ordibehesht": 2, "farvardin": 1, "khordad": 3, "mordad": 5,
+                       "amordad": 5, "shahrivar": 6, "mehr": 7, "aban": 8, "azar": 9, "dey": 10, "bahman": 11, "tir": 4]
+        var table: [CalendarID: [String: Int]] = [.coptic: coptic, .ethiopic: ethiopic, .ethiopicAmeteAlem: ethiopic, .persian: persian]
+        for id in [CalendarID.gregorian, .iso8601, .julian, .buddhist, .japanese, .roc] { table[id] = gregorian }
         return table
     }()
 

@@ -54,6 +54,9 @@ public enum DateJSON {
             return "\(head) \(code.prefix(1).uppercased() + code.dropFirst()) \(date.era.year)"
         case (.japanese, let code?):
             return "\(head) \(date.iso.year >= 1 ? date.iso.year : 1 - date.iso.year) \(code.uppercased())"
+        case (_, "bh"?):
+            // Foundation counts Islamic years before 1 AH as 0, -1, ...; the BH era counts back from 1.
+            return "\(head) \(1 - date.year) BH"
         case (_, let code?):
             return "\(head) \(date.era.year) \(code.uppercased())"
         }

@@ -6,9 +6,11 @@ public enum SliceUnit: String, Sendable, Codable, CaseIterable {
 /// One piece of a sliced span: a day, week, month or year of a calendar in a
 /// zone, clipped to the span, with its real length.
 public struct DaySlice: Hashable, Sendable, Codable {
-    /// The first day of the whole unit, in the slicing calendar.
+    /// The first day of the whole unit, in the slicing calendar (for a unit
+    /// reaching before ISO -9999-01-01, that day: units are cut at the
+    /// supported range).
     public let first: CalendarDate
-    /// How many calendar days the whole unit has.
+    /// How many calendar days the whole unit has (within the supported range).
     public let days: Int
     /// The unit's own bounds, unclipped: [unitStart, unitEnd).
     public let unitStart: Instant
@@ -41,7 +43,8 @@ public struct DaySlices: Sequence, Sendable {
     public init(from start: Instant, to end: Instant, zone: ZoneRules, calendar: any CalendarSystem,
                 unit: SliceUnit = .day, weekRules: WeekRules = .iso) throws(RangeError) {
         guard start <= end else { throw .endBeforeStart(start: start, end: end) }
-        let limit = Instant.supportedSeconds
+        // The end is exclusive, so it may be the first instant after the range.
+        let limit = Instant.supportedSeconds.lowerBound...(Instant.supportedSeconds.upperBound + 1)
         guard limit.contains(start.seconds), limit.contains(end.seconds) else {
             throw .outOfRange(limit.contains(start.seconds) ? end : start)
         }
@@ -74,8 +77,14 @@ public struct DaySlices: Sequence, Sendable {
 
         public mutating func next() -> DaySlice? {
             while !finished {
-                guard let (firstDay, length) = unitBounds(containing: day),
-                      let unitStart = (firstDay == day ? knownStart : nil) ?? (try? starts.startOfDay(firstDay)),
+                guard let (unitFirstDay, unitLength) = unitBounds(containing: day) else {
+                    finished = true
+                    return nil
+                }
+                // A unit reaching past ISO -9999-01-01 or 9999-12-31 is cut at the supported range.
+                let firstDay = Swift.max(unitFirstDay, DayNumber.supported.lowerBound)
+                let length = Swift.min(unitFirstDay + unitLength, DayNumber.supported.upperBound + 1) - firstDay
+                guard let unitStart = (firstDay == day ? knownStart : nil) ?? (try? starts.startOfDay(firstDay)),
                       let unitEnd = try? starts.startOfDay(firstDay + length),
                       let first = try? slices.calendar.date(dayNumber: firstDay) else {
                     finished = true

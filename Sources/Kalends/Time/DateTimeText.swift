@@ -55,6 +55,11 @@ public enum DateTimeText {
         while index + 1 < chars.count {
             let c = chars[index]
             if (c == "T" || c == "t"), chars[index - 1].isASCIIDigit, chars[index + 1].isASCIIDigit { return index }
+            // RFC 3339 also lets a space separate date and time ("2024-03-15 09:30:00Z").
+            if c == " ", chars[index - 1].isASCIIDigit, index + 3 < chars.count, chars[index + 1].isASCIIDigit,
+               chars[index + 2].isASCIIDigit, chars[index + 3] == ":" {
+                return index
+            }
             index += 1
         }
         return nil

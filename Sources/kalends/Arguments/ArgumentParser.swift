@@ -60,7 +60,9 @@ struct ParsedArguments {
                 if let inlineValue {
                     value = inlineValue
                 } else {
-                    guard index < arguments.count else {
+                    // The next token is this option's value, unless it is another option.
+                    guard index < arguments.count,
+                          !(arguments[index].hasPrefix("--") && options.contains { arguments[index].hasPrefix($0.name) }) else {
                         throw UsageError("option '\(name)' needs a value (\(spec.valueName))")
                     }
                     value = arguments[index]

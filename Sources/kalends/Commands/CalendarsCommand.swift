@@ -9,7 +9,7 @@ enum CalendarsCommand: Command {
         Prints every calendar key with its English name, one a line. Keys are
         the ICU/CLDR calendar keys accepted by --from, --to and --calendar.
         """
-    static let options = [OptionSpec.flag("--json", "One JSON object a line: id, name, months, leapMonths.")]
+    static let options = [OptionSpec.flag("--json", "One JSON object a line: id, name, foundationIdentifier, leapMonthCodes.")]
 
     static func run(_ arguments: ParsedArguments, output: inout OutputBuffer) throws -> Int32 {
         _ = try arguments.positionals(0...0, command: name, usage: usage)

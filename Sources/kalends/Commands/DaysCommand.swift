@@ -72,7 +72,12 @@ enum DaysCommand: Command {
 
     /// The system's zone (TZ, else /etc/localtime), UTC when Foundation cannot name it.
     static func systemZone() -> ZoneRules {
-        (try? ZoneRules(identifier: TimeZone.current.identifier)) ?? .utc
+        // TZ=":America/New_York" (POSIX's implementation-defined form) names a zone file, as glibc reads it.
+        if let tz = ProcessInfo.processInfo.environment["TZ"], tz.hasPrefix(":"),
+           let zone = try? ZoneRules(identifier: String(tz.dropFirst()).replacingOccurrences(of: "/usr/share/zoneinfo/", with: "")) {
+            return zone
+        }
+        return (try? ZoneRules(identifier: TimeZone.current.identifier)) ?? .utc
     }
 
     /// START or END as an instant: a plain date is the start of that day in `zone`.

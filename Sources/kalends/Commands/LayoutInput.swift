@@ -24,11 +24,15 @@ struct LayoutInput {
 
     /// Reads the JSON text; every error names the event (index and id) and field.
     init(json data: Data, source: String, zone: ZoneRules) throws {
+        if String(decoding: data.prefix(64), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines).uppercased().hasPrefix("BEGIN:VCALENDAR") {
+            throw InputError(place: source, underlying: LayoutInputError(
+                "iCalendar (.ics) input is not read yet (it comes with the iCalendar work); give the day's events as JSON"))
+        }
         let root: Any
         do {
             root = try JSONSerialization.jsonObject(with: data)
         } catch {
-            throw InputError(place: source, underlying: LayoutInputError("not valid JSON: \(error.localizedDescription)"))
+            throw InputError(place: source, underlying: LayoutInputError("not valid JSON (\(Self.location(of: error, in: data)))"))
         }
         guard let object = root as? [String: Any], let events = object["events"] as? [Any] else {
             throw InputError(place: source, underlying: LayoutInputError("expected an object with an \"events\" array"))
@@ -43,16 +47,34 @@ struct LayoutInput {
                 throw InputError(place: place, underlying: LayoutInputError("is not an object"))
             }
             let id: String
-            if let text = event["id"] as? String, !text.isEmpty { id = text }
-            else if let number = event["id"] as? Int { id = String(number) }
-            else { throw InputError(place: place, underlying: LayoutInputError("needs a non-empty \"id\"")) }
+            switch event["id"] {
+            case let text as String where !text.isEmpty: id = text
+            case let number as NSNumber where !Self.isBoolean(number) && number.doubleValue == number.doubleValue.rounded()
+                && abs(number.doubleValue) < 1e15:
+                id = String(number.int64Value)
+            case nil: throw InputError(place: place, underlying: LayoutInputError("needs an \"id\""))
+            default: throw InputError(place: place, underlying: LayoutInputError("\"id\" must be a non-empty string or a whole number"))
+            }
             let named = "\(source): event \(index) (\"\(id)\")"
-            let title = (event["title"] as? String) ?? (event["summary"] as? String) ?? id
-            guard let startText = event["start"] as? String else {
+            func text(_ key: String) throws -> String? {
+                guard let value = event[key], !(value is NSNull) else { return nil }
+                guard let string = value as? String else {
+                    throw InputError(place: named, underlying: LayoutInputError("\"\(key)\" must be a string"))
+                }
+                return string
+            }
+            let title = try text("title") ?? text("summary") ?? id
+            guard let startText = try text("start") else {
                 throw InputError(place: named, underlying: LayoutInputError("needs a \"start\" time"))
             }
-            let endText = event["end"] as? String
-            let isAllDay = (event["allDay"] as? Bool) ?? false
+            let endText = try text("end")
+            var isAllDay = false
+            if let flag = event["allDay"], !(flag is NSNull) {
+                guard let number = flag as? NSNumber, Self.isBoolean(number) else {
+                    throw InputError(place: named, underlying: LayoutInputError("\"allDay\" must be true or false"))
+                }
+                isAllDay = number.boolValue
+            }
             let start = try Self.read(startText, field: "start", place: named, calendar: iso, zone: zone)
             let end = try endText.map { try Self.read($0, field: "end", place: named, calendar: iso, zone: zone) }
             if isAllDay {
@@ -99,6 +121,25 @@ struct LayoutInput {
                 throw InputError(place: place, underlying: error)
             }
         }
+    }
+
+    /// JSON `true`/`false` as JSONSerialization gives them (NSNumber of type `c`).
+    static func isBoolean(_ number: NSNumber) -> Bool {
+        String(cString: number.objCType) == "c"
+    }
+
+    /// Where a JSON syntax error is, as Foundation reports it (a character
+    /// index), turned into a line and column.
+    static func location(of error: any Error, in data: Data) -> String {
+        let description = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String) ?? ""
+        guard let range = description.range(of: "character "),
+              let offset = Int(description[range.upperBound...].prefix { $0.isNumber }), offset <= data.count else {
+            return description.isEmpty ? "a syntax error" : description
+        }
+        let before = data.prefix(offset)
+        let line = before.filter { $0 == 10 }.count + 1
+        let column = offset - (before.lastIndex(of: 10).map { $0 + 1 } ?? 0) + 1
+        return "syntax error at line \(line), column \(column)"
     }
 
     static func read(_ text: String, field: String, place: String, calendar: any CalendarSystem, zone: ZoneRules) throws -> Moment {

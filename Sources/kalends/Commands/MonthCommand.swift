@@ -47,8 +47,13 @@ enum MonthCommand: Command {
         } catch {
             throw InputError(place: "YEAR-MONTH '\(positionals.first ?? "today")'", underlying: error)
         }
-        let grid = try MonthGrid(calendar: calendar, year: first.year, month: first.month, rules: rules,
+        let grid: MonthGrid
+        do {
+            grid = try MonthGrid(calendar: calendar, year: first.year, month: first.month, rules: rules,
                                  sixRows: arguments.flag("--six-rows"))
+        } catch {
+            throw InputError(place: "YEAR-MONTH '\(positionals.first ?? "today")'", underlying: error)
+        }
         if arguments.flag("--json") {
             output.line(json(grid, in: calendar).encoded)
         } else {
