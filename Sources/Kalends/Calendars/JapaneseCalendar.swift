@@ -1,30 +1,12 @@
 /// The Japanese imperial calendar: proleptic Gregorian months and days with
 /// ICU's era numbers (`JapaneseEraTable`); the arithmetic year is the
 /// Gregorian year, as in Temporal.
-public struct JapaneseCalendar: PlainMonthCalendar {
+public struct JapaneseCalendar: GregorianMonthCalendar {
     public var id: CalendarID { .japanese }
     public let supportedYears: ClosedRange<Int> = -9999...9999
 
     public init() {}
 
-    @inline(__always)
-    public func ordinalDate(ofDay day: Int) -> OrdinalDate {
-        let date = GregorianMath.date(dayNumber: day)
-        return OrdinalDate(year: date.year, month: date.month, day: date.day)
-    }
-
-    @inline(__always)
-    public func dayNumber(year: Int, month: Int, day: Int) -> Int {
-        GregorianMath.dayNumber(year: year, month: month, day: day)
-    }
-
-    @inline(__always)
-    public func monthsInYear(_ year: Int) -> Int { 12 }
-
-    @inline(__always)
-    public func daysInMonth(year: Int, month: Int) -> Int {
-        GregorianMath.daysInMonth(year: year, month: month)
-    }
 
     /// ICU's era and year in it; Temporal's code for the five modern eras,
     /// `ce` / `bce` by the Gregorian year before Meiji.

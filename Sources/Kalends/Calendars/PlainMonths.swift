@@ -30,3 +30,28 @@ extension PlainMonthCalendar {
         return try standardDate(year: year, monthCode: monthCode, day: day, overflow: overflow)
     }
 }
+
+/// Calendars whose years, months and days are the proleptic Gregorian ones
+/// (Gregorian, ISO 8601, Japanese): only their eras differ.
+protocol GregorianMonthCalendar: PlainMonthCalendar {}
+
+extension GregorianMonthCalendar {
+    @inline(__always)
+    public func ordinalDate(ofDay day: Int) -> OrdinalDate {
+        let date = GregorianMath.date(dayNumber: day)
+        return OrdinalDate(year: date.year, month: date.month, day: date.day)
+    }
+
+    @inline(__always)
+    public func dayNumber(year: Int, month: Int, day: Int) -> Int {
+        GregorianMath.dayNumber(year: year, month: month, day: day)
+    }
+
+    @inline(__always)
+    public func monthsInYear(_ year: Int) -> Int { 12 }
+
+    @inline(__always)
+    public func daysInMonth(year: Int, month: Int) -> Int {
+        GregorianMath.daysInMonth(year: year, month: month)
+    }
+}
