@@ -25,6 +25,11 @@ extension CalendarSystem {
 
     /// `date` moved by `duration` under `overflow`; see the steps above.
     public func adding(_ duration: DateDuration, to date: CalendarDate, overflow: Overflow) throws(ArithmeticError) -> CalendarDate {
+        try temporalAdd(duration, to: date, overflow: overflow)
+    }
+
+    /// The steps above, for every calendar: the reference for engines' fast paths.
+    func temporalAdd(_ duration: DateDuration, to date: CalendarDate, overflow: Overflow) throws(ArithmeticError) -> CalendarDate {
         let start = try own(date)
         if duration.years == 0 && duration.months == 0 {
             return try movedByDays(start.dayNumber, weeks: duration.weeks, days: duration.days)

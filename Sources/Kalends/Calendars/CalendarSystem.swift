@@ -61,6 +61,8 @@ public protocol CalendarSystem: Sendable {
     func date(year: Int, month: Int, day: Int, overflow: Overflow) throws(ConversionError) -> CalendarDate
     /// `date` moved by `duration` (Temporal's NonISODateAdd); see Arithmetic/DateAddition.swift.
     func adding(_ duration: DateDuration, to date: CalendarDate, overflow: Overflow) throws(ArithmeticError) -> CalendarDate
+    /// The same under `.constrain`.
+    func adding(_ duration: DateDuration, to date: CalendarDate) throws(ArithmeticError) -> CalendarDate
     /// The duration from `start` to `end` (Temporal's NonISODateUntil); see Arithmetic/DateDifference.swift.
     func until(_ start: CalendarDate, _ end: CalendarDate, largestUnit: DateUnit) throws(ArithmeticError) -> DateDuration
 }

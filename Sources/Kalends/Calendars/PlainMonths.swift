@@ -55,3 +55,32 @@ extension GregorianMonthCalendar {
         GregorianMath.daysInMonth(year: year, month: month)
     }
 }
+
+extension PlainMonthCalendar {
+    /// Adding years and months where every year has the same months: one
+    /// position on the month line (year * months + month), then the day
+    /// clamped. Anything else, and every error, goes through `temporalAdd`;
+    /// `ArithmeticFastPathParity` proves the two equal on millions of cases.
+    @inline(__always)
+    public func adding(_ duration: DateDuration, to date: CalendarDate, overflow: Overflow) throws(ArithmeticError) -> CalendarDate {
+        if date.calendar == id, duration.weeks == 0, duration.days == 0, abs(duration.years) < 1_000_000,
+           abs(duration.months) < 100_000_000, supportedYears.contains(date.year) {
+            let count = monthsInYear(date.year)
+            let position = (date.year + duration.years) * count + (date.month - 1) + duration.months
+            let year = position.floorDivided(by: count)
+            let month = position - year * count + 1
+            if supportedYears.contains(year) {
+                let length = daysInMonth(year: year, month: month)
+                if date.day <= length || overflow == .constrain {
+                    let day = Swift.min(date.day, length)
+                    let number = dayNumber(year: year, month: month, day: day)
+                    if DayNumber.supported.contains(number) {
+                        return CalendarDate(calendar: id, dayNumber: number, year: year, month: month,
+                                            monthCode: MonthCode(month), day: day, era: era(ofDay: number, year: year))
+                    }
+                }
+            }
+        }
+        return try temporalAdd(duration, to: date, overflow: overflow)
+    }
+}
