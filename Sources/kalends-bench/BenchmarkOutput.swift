@@ -1,3 +1,4 @@
+import Kalends
 /// Prints rows as an aligned table (for people) or one JSON object a line.
 struct BenchmarkPrinter {
     var json: Bool
@@ -41,24 +42,8 @@ struct BenchmarkPrinter {
         return "{" + fields.joined(separator: ",") + "}"
     }
 
-    static func jsonString(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
-    }
+    /// A JSON string literal (the library's escaping, one implementation).
+    static func jsonString(_ text: String) -> String { JSONObject.quoted(text) }
 
     /// JSON has no NaN or infinity.
     static func jsonNumber(_ value: Double) -> String {

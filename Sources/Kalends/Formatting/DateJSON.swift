@@ -14,13 +14,7 @@ public enum DateJSON {
     /// Temporal's monthCode and eraCode, ISO weekday, ISO date, Julian Day.
     public static func object(_ date: CalendarDate, in calendar: any CalendarSystem) -> JSONObject {
         var object = JSONObject()
-        object.add("calendar", date.calendar.rawValue)
-        object.add("era", date.era.value)
-        object.add("eraCode", date.era.code)
-        object.add("year", date.era.year)
-        object.add("month", date.foundationMonth)
-        object.add("monthCode", date.monthCode.description)
-        object.add("isLeapMonth", date.isLeapMonth)
+        addMonthFields(of: date, to: &object)
         object.add("day", date.day)
         object.add("monthName", monthName(date, in: calendar))
         object.add("weekday", date.weekday)
@@ -36,6 +30,19 @@ public enum DateJSON {
         object.addDate("text", year: date.year, month: date.monthCode.number, day: date.day,
                        monthCode: date.calendar.hasLeapMonthCodes ? date.monthCode.description : nil)
         return object
+    }
+
+    /// The fields that name a date's month, as Foundation gives them: calendar,
+    /// era, eraCode, year, month, monthCode, isLeapMonth (shared by `convert`
+    /// and `month`).
+    public static func addMonthFields(of date: CalendarDate, to object: inout JSONObject) {
+        object.add("calendar", date.calendar.rawValue)
+        object.add("era", date.era.value)
+        object.add("eraCode", date.era.code)
+        object.add("year", date.era.year)
+        object.add("month", date.foundationMonth)
+        object.add("monthCode", date.monthCode.description)
+        object.add("isLeapMonth", date.isLeapMonth)
     }
 
     /// The English month name of `date` ("Adar II" in a Hebrew leap year).

@@ -65,13 +65,7 @@ enum MonthCommand: Command {
     static func json(_ grid: MonthGrid, in calendar: any CalendarSystem) -> JSONObject {
         var object = JSONObject()
         let first = grid.first
-        object.add("calendar", first.calendar.rawValue)
-        object.add("era", first.era.value)
-        object.add("eraCode", first.era.code)
-        object.add("year", first.era.year)
-        object.add("month", first.foundationMonth)
-        object.add("monthCode", first.monthCode.description)
-        object.add("isLeapMonth", first.isLeapMonth)
+        DateJSON.addMonthFields(of: first, to: &object)
         object.add("monthName", DateJSON.monthName(first, in: calendar))
         object.add("arithmeticYear", first.year)
         object.add("ordinalMonth", first.month)
