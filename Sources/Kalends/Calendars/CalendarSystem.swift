@@ -11,10 +11,14 @@ public enum Overflow: String, Sendable, Codable, CaseIterable {
 /// A date as three ordinals: arithmetic year, month position within that
 /// year (1-based, leap months counted), day of month.
 public struct OrdinalDate: Hashable, Sendable, Codable {
+    /// Arithmetic year.
     public var year: Int
+    /// Position of the month in its year, from 1.
     public var month: Int
+    /// Day of the month, from 1.
     public var day: Int
 
+    /// Ordinal fields, unchecked (engines check them against their calendar).
     public init(year: Int, month: Int, day: Int) {
         self.year = year
         self.month = month

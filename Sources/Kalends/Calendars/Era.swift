@@ -14,6 +14,7 @@ public struct Era: Hashable, Sendable, Codable {
     /// The code's index in `EraCode`.
     let codeIndex: UInt32
 
+    /// An era from its code (nil for none), Foundation's era number and the year in it.
     public init(code: String?, value: Int, year: Int) {
         self.init(codeIndex: EraCode.index(of: code), value: value, year: year)
     }

@@ -5,7 +5,9 @@ public struct DayClock: Hashable, Sendable, Codable {
     /// One stretch: from `elapsed` seconds into the day, the clock reads
     /// `wallClock` seconds since midnight and runs on from there.
     public struct Segment: Hashable, Sendable, Codable {
+        /// Seconds since the day's first instant.
         public let elapsed: Int
+        /// What the clock reads then, in seconds since local midnight.
         public let wallClock: Int
     }
 

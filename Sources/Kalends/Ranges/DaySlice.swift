@@ -32,11 +32,16 @@ public struct DaySlice: Hashable, Sendable, Codable {
 /// happened in the zone (Pacific/Apia 2011-12-30) has no instants and yields
 /// no slice.
 public struct DaySlices: Sequence, Sendable {
+    /// The sliced span, [start, end).
     public let start: Instant
     public let end: Instant
+    /// The zone whose local days are sliced.
     public let zone: ZoneRules
+    /// The calendar of the units' dates, months and years.
     public let calendar: any CalendarSystem
+    /// What each slice is: a day, week, month or year.
     public let unit: SliceUnit
+    /// Where weeks start, for `.week`.
     public let weekRules: WeekRules
 
     /// Slices [start, end); throws when `end` is before `start` or either is out of range.
@@ -56,6 +61,7 @@ public struct DaySlices: Sequence, Sendable {
         self.weekRules = weekRules
     }
 
+    /// Starts at the unit containing `start`.
     public func makeIterator() -> Iterator {
         Iterator(slices: self, day: zone.dayNumber(of: start))
     }

@@ -4,6 +4,7 @@ public struct MonthGrid: Hashable, Sendable, Codable {
     /// One cell of the grid: a day of the month, with an optional count
     /// (events, say) a month view can turn into a marker.
     public struct Cell: Hashable, Sendable, Codable {
+        /// The day (see `DayNumber`).
         public let dayNumber: Int
         /// Day of the month.
         public let day: Int
@@ -17,6 +18,7 @@ public struct MonthGrid: Hashable, Sendable, Codable {
 
     /// One row: seven cells, nil where the day belongs to another month.
     public struct Week: Hashable, Sendable, Codable {
+        /// Seven cells from the grid's first weekday on.
         public let cells: [Cell?]
         /// The first day of the row (a day of a neighbouring month for padded rows).
         public let startDayNumber: Int
@@ -30,7 +32,9 @@ public struct MonthGrid: Hashable, Sendable, Codable {
     public let first: CalendarDate
     /// How many days the month has.
     public let length: Int
+    /// The week rules the grid was laid out with.
     public let rules: WeekRules
+    /// The rows, in order.
     public let weeks: [Week]
 
     /// The grid of the `month`-th month of `year` (ordinal, leap months counted).

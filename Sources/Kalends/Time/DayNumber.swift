@@ -21,8 +21,11 @@ public enum DayNumber {
 
 /// A proleptic Gregorian date (year 0 is 1 BCE), as ISO 8601 writes it.
 public struct ISODate: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    /// Proleptic Gregorian year (0 is 1 BCE).
     public let year: Int
+    /// Month, 1 ... 12.
     public let month: Int
+    /// Day of the month, 1 ... 31.
     public let day: Int
 
     /// The ISO date of a day number.
