@@ -3,7 +3,12 @@
 /// arithmetic, ranges, ...) register in `BenchmarkRegistry.areas`.
 
 /// Keeps a value alive so the optimizer cannot delete the work producing it.
-@inline(never)
+///
+/// Not optimized, so the caller cannot learn that the body ignores its
+/// argument: an optimized `@inline(never)` function alone is not enough, as
+/// function-signature optimization drops a dead parameter and with it the
+/// checksum loops that feed it.
+@inline(never) @_optimize(none)
 func blackHole<T>(_ value: T) {
     withExtendedLifetime(value) {}
 }
