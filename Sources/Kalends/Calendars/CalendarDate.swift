@@ -2,30 +2,55 @@
 ///
 /// Build one through a `CalendarSystem` (`try Calendars.hebrew.date(dayNumber:)`);
 /// the fields are always consistent with `dayNumber`.
-public struct CalendarDate: Hashable, Comparable, Sendable, Codable {
-    /// The calendar the fields belong to.
-    public let calendar: CalendarID
+public struct CalendarDate: Hashable, Comparable, Sendable {
+    // Stored in 32 bytes rather than the 80 of one `Int` a field: four dates
+    // to a cache line, and small enough to be passed and returned in
+    // registers, which matters when dates are made by the million. Every
+    // field of a supported date fits (years and era numbers are below 2^31,
+    // months below 128, days below 2^15, era codes below 2^16, with room for
+    // the impossible day 0 or 60 the ICU reference answers on a few days);
+    // only engines build dates, from validated day numbers.
+
     /// Days since 1970-01-01; see `DayNumber`.
     public let dayNumber: Int
-    /// Temporal's arithmetic year (related Gregorian year for Chinese and Dangi).
-    public let year: Int
-    /// The month's position in its year (1-based, leap months counted).
-    public let month: Int
-    /// The month's identity.
-    public let monthCode: MonthCode
-    /// Day of the month, from 1.
-    public let day: Int
-    /// Era number, year in era and era code.
-    public let era: Era
+    private let storedYear: Int32
+    private let storedEraYear: Int32
+    private let storedEraValue: Int32
+    private let storedEraCode: UInt16
+    private let storedDay: Int16
+    private let storedMonth: Int8
+    /// The month code's number, plus 0x80 for a leap month.
+    private let storedMonthCode: UInt8
+    /// The calendar the fields belong to.
+    public let calendar: CalendarID
 
+    /// Temporal's arithmetic year (related Gregorian year for Chinese and Dangi).
+    @inline(__always) public var year: Int { Int(storedYear) }
+    /// The month's position in its year (1-based, leap months counted).
+    @inline(__always) public var month: Int { Int(storedMonth) }
+    /// The month's identity.
+    @inline(__always) public var monthCode: MonthCode { MonthCode(Int(storedMonthCode & 0x7F), isLeap: storedMonthCode & 0x80 != 0) }
+    /// Day of the month, from 1.
+    @inline(__always) public var day: Int { Int(storedDay) }
+    /// Era number, year in era and era code.
+    @inline(__always) public var era: Era {
+        Era(codeIndex: UInt32(storedEraCode), value: Int(storedEraValue), year: Int(storedEraYear))
+    }
+
+    @inline(__always)
     init(calendar: CalendarID, dayNumber: Int, year: Int, month: Int, monthCode: MonthCode, day: Int, era: Era) {
+        assert(Int32(exactly: year) != nil && Int32(exactly: era.year) != nil && Int32(exactly: era.value) != nil
+               && Int8(exactly: month) != nil && Int16(exactly: day) != nil && (0...127).contains(monthCode.number)
+               && era.codeIndex <= UInt32(UInt16.max), "a date field out of its storage")
         self.calendar = calendar
         self.dayNumber = dayNumber
-        self.year = year
-        self.month = month
-        self.monthCode = monthCode
-        self.day = day
-        self.era = era
+        self.storedYear = Int32(truncatingIfNeeded: year)
+        self.storedMonth = Int8(truncatingIfNeeded: month)
+        self.storedMonthCode = UInt8(truncatingIfNeeded: monthCode.number) | (monthCode.isLeap ? 0x80 : 0)
+        self.storedDay = Int16(truncatingIfNeeded: day)
+        self.storedEraCode = UInt16(truncatingIfNeeded: era.codeIndex)
+        self.storedEraValue = Int32(truncatingIfNeeded: era.value)
+        self.storedEraYear = Int32(truncatingIfNeeded: era.year)
     }
 
     /// `DateComponents.month` as Foundation numbers it (Hebrew: 6 Adar I, 7 Adar/Adar II).
@@ -48,5 +73,51 @@ public struct CalendarDate: Hashable, Comparable, Sendable, Codable {
     /// Dates order by day number; the calendar breaks ties.
     public static func < (a: CalendarDate, b: CalendarDate) -> Bool {
         a.dayNumber != b.dayNumber ? a.dayNumber < b.dayNumber : a.calendar.rawValue < b.calendar.rawValue
+    }
+}
+
+extension CalendarDate: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case calendar, dayNumber, year, month, monthCode, day, era
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(calendar, forKey: .calendar)
+        try container.encode(dayNumber, forKey: .dayNumber)
+        try container.encode(year, forKey: .year)
+        try container.encode(month, forKey: .month)
+        try container.encode(monthCode, forKey: .monthCode)
+        try container.encode(day, forKey: .day)
+        try container.encode(era, forKey: .era)
+    }
+
+    /// Decodes a date written by `encode(to:)`: the calendar's standard engine
+    /// rebuilds it from the day number, and every other field must agree, so
+    /// a decoded date is as consistent as one an engine made.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let calendar = try container.decode(CalendarID.self, forKey: .calendar)
+        let dayNumber = try container.decode(Int.self, forKey: .dayNumber)
+        let rebuilt: CalendarDate
+        do {
+            rebuilt = try Calendars.system(calendar).date(dayNumber: dayNumber)
+        } catch {
+            throw DecodingError.dataCorruptedError(forKey: .dayNumber, in: container, debugDescription: "\(error)")
+        }
+        let year = try container.decode(Int.self, forKey: .year)
+        let month = try container.decode(Int.self, forKey: .month)
+        let monthCode = try container.decode(MonthCode.self, forKey: .monthCode)
+        let day = try container.decode(Int.self, forKey: .day)
+        let era = try container.decode(Era.self, forKey: .era)
+        guard year == rebuilt.year, month == rebuilt.month, monthCode == rebuilt.monthCode, day == rebuilt.day,
+              era == rebuilt.era
+        else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .dayNumber, in: container,
+                debugDescription: "day \(dayNumber) is \(rebuilt.year) \(rebuilt.monthCode) \(rebuilt.day) in \(calendar), "
+                    + "not \(year) \(monthCode) \(day) (month \(month), era \(era.code ?? "none") \(era.year))")
+        }
+        self = rebuilt
     }
 }
