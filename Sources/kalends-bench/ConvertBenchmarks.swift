@@ -33,6 +33,7 @@ enum ConvertBenchmarks {
         }
         for id in CalendarID.allCases where selected?.contains(id) ?? true {
             measure(id, emit)
+            if id == .gregorian { measureStatic(emit) }
         }
         if selected?.contains(.hebrew) ?? true {
             measureEndToEnd(emit)
@@ -66,6 +67,33 @@ enum ConvertBenchmarks {
             }
             emit(row(id, operation, oursPerSecond, reference: "icu", Double(days.count) / times[1]))
         }
+    }
+
+    /// Fields -> day through a `GregorianCalendar` value, whose direct path is
+    /// `@inlinable`: what code that holds the concrete engine gets, compiled
+    /// into its loop, against the same Foundation run.
+    static func measureStatic(_ emit: (BenchmarkRow) -> Void) {
+        let ours = GregorianCalendar()
+        let oursFields = days.map { fields(of: $0, in: ours) }
+        guard let foundation = foundationCalendar(.gregorian) else { return }
+        let foundationFields = days.map { components(of: $0, in: foundation) }
+        let times = Benchmark.interleavedMedianSeconds(minimumRepetitions: 5, maximumRepetitions: 15, minimumSeconds: 0, [
+            { fieldsToDayInlined(ours, oursFields) }, { fieldsToDay(foundation, foundationFields) },
+        ])
+        emit(row(.gregorian, "fields->day inlined", Double(days.count) / times[0], reference: "foundation", Double(days.count) / times[1]))
+    }
+
+    @inline(never)
+    static func fieldsToDayInlined(_ calendar: GregorianCalendar, _ inputs: [Fields]) {
+        var checksum = 0
+        for fields in inputs {
+            do {
+                checksum &+= try calendar.dayNumber(year: fields.year, monthCode: fields.monthCode, day: fields.day, overflow: .reject)
+            } catch {
+                fail("gregorian rejects \(fields): \(error)", status: 1)
+            }
+        }
+        blackHole(checksum)
     }
 
     static func row(_ id: CalendarID, _ operation: String, _ ours: Double, reference: String, _ theirs: Double) -> BenchmarkRow {
@@ -110,8 +138,13 @@ enum ConvertBenchmarks {
         calendar.dateComponents(foundationUnits, from: Date(timeIntervalSince1970: Double(day) * 86_400))
     }
 
+    // Our loops take the engine as a generic parameter: the existential is
+    // opened once per run, and each call is still a dynamic witness call
+    // (the engine's type is not known when this is compiled), as in any
+    // generic code over `CalendarSystem`.
+
     @inline(never)
-    static func dayToFields(_ calendar: any CalendarSystem) {
+    static func dayToFields<Engine: CalendarSystem>(_ calendar: Engine) {
         var checksum = 0
         for day in days {
             do {
@@ -125,11 +158,11 @@ enum ConvertBenchmarks {
     }
 
     @inline(never)
-    static func fieldsToDay(_ calendar: any CalendarSystem, _ inputs: [Fields]) {
+    static func fieldsToDay<Engine: CalendarSystem>(_ calendar: Engine, _ inputs: [Fields]) {
         var checksum = 0
         for fields in inputs {
             do {
-                checksum &+= try calendar.date(year: fields.year, monthCode: fields.monthCode, day: fields.day, overflow: .reject).dayNumber
+                checksum &+= try calendar.dayNumber(year: fields.year, monthCode: fields.monthCode, day: fields.day, overflow: .reject)
             } catch {
                 fail("\(calendar.id) rejects \(fields): \(error)", status: 1)
             }

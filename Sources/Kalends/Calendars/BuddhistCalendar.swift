@@ -3,7 +3,7 @@
 public struct BuddhistCalendar: PlainMonthCalendar {
     public var id: CalendarID { .buddhist }
     /// BE years of ISO -9999 ... 9999.
-    public let supportedYears: ClosedRange<Int> = (-9999 + yearOffset)...(9999 + yearOffset)
+    public var supportedYears: ClosedRange<Int> { (-9999 + Self.yearOffset)...(9999 + Self.yearOffset) }
 
     /// BE year minus Gregorian year.
     static let yearOffset = 543

@@ -63,6 +63,10 @@ public protocol CalendarSystem: Sendable {
     func date(year: Int, monthCode: MonthCode, day: Int, overflow: Overflow) throws(ConversionError) -> CalendarDate
     /// The date with an ordinal month; see the extension.
     func date(year: Int, month: Int, day: Int, overflow: Overflow) throws(ConversionError) -> CalendarDate
+    /// The day number of the date with a month code when that date exists
+    /// exactly as given and lies in `DayNumber.supported`; nil otherwise.
+    /// `dayNumber(year:monthCode:day:overflow:)` says why, or resolves overflow.
+    func dayNumberIfValid(year: Int, monthCode: MonthCode, day: Int) -> Int?
     /// `date` moved by `duration` (Temporal's NonISODateAdd); see Arithmetic/DateAddition.swift.
     func adding(_ duration: DateDuration, to date: CalendarDate, overflow: Overflow) throws(ArithmeticError) -> CalendarDate
     /// The same under `.constrain`.
@@ -110,6 +114,34 @@ extension CalendarSystem {
         try checkYear(year)
         let month = try resolve(monthCode, inYear: year, overflow: overflow)
         return try date(checkedYear: year, month: month, day: day, overflow: overflow)
+    }
+
+    /// The day number of the date with a month code: what
+    /// `date(year:monthCode:day:overflow:)` gives, with the same errors, but
+    /// without building the date. Batch conversion takes this path, since
+    /// only the day number travels on to the target calendar.
+    ///
+    ///     try Calendars.system(.hebrew).dayNumber(year: 5784, monthCode: MonthCode(5, isLeap: true), day: 30, overflow: .reject)
+    ///     // 19_788 (2024-03-10)
+    ///
+    /// Inlined into the caller, so a call through `any CalendarSystem` costs
+    /// one witness call (`dayNumberIfValid`) when the date exists.
+    @inlinable @inline(__always)
+    public func dayNumber(year: Int, monthCode: MonthCode, day: Int, overflow: Overflow) throws(ConversionError) -> Int {
+        if let number = dayNumberIfValid(year: year, monthCode: monthCode, day: day) { return number }
+        return try overflowDayNumber(year: year, monthCode: monthCode, day: day, overflow: overflow)
+    }
+
+    /// The rest of `dayNumber(year:monthCode:day:overflow:)`: the error, or the
+    /// day after resolving overflow.
+    @usableFromInline
+    func overflowDayNumber(year: Int, monthCode: MonthCode, day: Int, overflow: Overflow) throws(ConversionError) -> Int {
+        try standardDate(year: year, monthCode: monthCode, day: day, overflow: overflow).dayNumber
+    }
+
+    /// Through the shared implementation; engines with a direct path replace it.
+    public func dayNumberIfValid(year: Int, monthCode: MonthCode, day: Int) -> Int? {
+        try? standardDate(year: year, monthCode: monthCode, day: day, overflow: .reject).dayNumber
     }
 
     /// The date with a month code, rejecting a date that does not exist.

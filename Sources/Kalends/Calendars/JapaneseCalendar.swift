@@ -3,7 +3,7 @@
 /// Gregorian year, as in Temporal.
 public struct JapaneseCalendar: GregorianMonthCalendar {
     public var id: CalendarID { .japanese }
-    public let supportedYears: ClosedRange<Int> = -9999...9999
+    public var supportedYears: ClosedRange<Int> { -9999...9999 }
 
     public init() {}
 

@@ -18,16 +18,24 @@ extension PlainMonthCalendar {
     /// anything else, and every error, goes through the shared implementation.
     @inline(__always)
     public func date(year: Int, monthCode: MonthCode, day: Int, overflow: Overflow) throws(ConversionError) -> CalendarDate {
-        let month = monthCode.number
-        if !monthCode.isLeap && month >= 1 && supportedYears.contains(year) && month <= monthsInYear(year)
-            && day >= 1 && day <= daysInMonth(year: year, month: month) {
-            let number = dayNumber(year: year, month: month, day: day)
-            if DayNumber.supported.contains(number) {
-                return CalendarDate(calendar: id, dayNumber: number, year: year, month: month, monthCode: monthCode,
-                                    day: day, era: era(ofDay: number, year: year))
-            }
+        if let number = dayNumberIfValid(year: year, monthCode: monthCode, day: day) {
+            return CalendarDate(calendar: id, dayNumber: number, year: year, month: monthCode.number, monthCode: monthCode,
+                                day: day, era: era(ofDay: number, year: year))
         }
         return try standardDate(year: year, monthCode: monthCode, day: day, overflow: overflow)
+    }
+
+    /// The direct path for the day number alone.
+    @inline(__always)
+    public func dayNumberIfValid(year: Int, monthCode: MonthCode, day: Int) -> Int? {
+        let month = monthCode.number
+        // Unsigned comparisons test 1 ... n in one step each.
+        guard !monthCode.isLeap, UInt(bitPattern: month &- 1) < UInt(bitPattern: monthsInYear(year)),
+              supportedYears.contains(year),
+              UInt(bitPattern: day &- 1) < UInt(bitPattern: daysInMonth(year: year, month: month))
+        else { return nil }
+        let number = dayNumber(year: year, month: month, day: day)
+        return DayNumber.supported.contains(number) ? number : nil
     }
 }
 
@@ -63,8 +71,10 @@ extension PlainMonthCalendar {
     /// `ArithmeticFastPathParity` proves the two equal on millions of cases.
     @inline(__always)
     public func adding(_ duration: DateDuration, to date: CalendarDate, overflow: Overflow) throws(ArithmeticError) -> CalendarDate {
-        if date.calendar == id, duration.weeks == 0, duration.days == 0, abs(duration.years) < 1_000_000,
-           abs(duration.months) < 100_000_000, supportedYears.contains(date.year) {
+        // Range tests rather than `abs`, which branches on the sign (a
+        // misprediction for every other random duration).
+        if date.calendar == id, duration.weeks == 0, duration.days == 0, (-999_999...999_999).contains(duration.years),
+           (-99_999_999...99_999_999).contains(duration.months), supportedYears.contains(date.year) {
             let count = monthsInYear(date.year)
             let position = (date.year + duration.years) * count + (date.month - 1) + duration.months
             let year = position.floorDivided(by: count)

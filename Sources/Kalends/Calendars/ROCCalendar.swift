@@ -3,7 +3,7 @@
 public struct ROCCalendar: PlainMonthCalendar {
     public var id: CalendarID { .roc }
     /// ROC years of ISO -9999 ... 9999.
-    public let supportedYears: ClosedRange<Int> = (-9999 - yearOffset)...(9999 - yearOffset)
+    public var supportedYears: ClosedRange<Int> { (-9999 - Self.yearOffset)...(9999 - Self.yearOffset) }
 
     /// Gregorian year minus ROC year.
     static let yearOffset = 1911

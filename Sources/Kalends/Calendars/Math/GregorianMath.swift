@@ -5,28 +5,35 @@
 /// is counted from March (so February, the only irregular month, ends it),
 /// days are shifted by whole 400-year cycles so every quantity is unsigned,
 /// and each division is one multiply-and-shift over 32- or 64-bit integers.
+///
+/// Fields -> day is `@inlinable` (with its constants as computed properties,
+/// which fold, where a stored `static let` would be a call across modules),
+/// so that code holding a `GregorianCalendar` compiles it into its own loops.
+@usableFromInline
 enum GregorianMath {
     /// Days from 0000-03-01 to 1970-01-01.
-    static let epochShift = 719_468
+    @inlinable static var epochShift: Int { 719_468 }
 
     /// 400-year cycles added so that every day of years -409,600 ... 2,500,000
     /// maps to a non-negative count below 2^30 (so `4 n + 3` fits 32 bits).
-    private static let cycleShift = 1_024
-    private static let yearShift = 400 * cycleShift
-    private static let dayShift = epochShift + cycleShift * 146_097
+    @inlinable static var cycleShift: Int { 1_024 }
+    @inlinable static var yearShift: Int { 400 * cycleShift }
+    @inlinable static var dayShift: Int { epochShift + cycleShift * 146_097 }
     private static let fastDays = 0..<(1 << 30)
-    private static let fastYears = 0..<2_900_000
+    @inlinable static var fastYears: Range<Int> { 0..<2_900_000 }
 
     /// The day number of a valid proleptic Gregorian date.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func dayNumber(year: Int, month: Int, day: Int) -> Int {
-        let isJanuaryOrFebruary = month <= 2
-        let shiftedYear = year &+ yearShift &- (isJanuaryOrFebruary ? 1 : 0)
+        // January and February end the previous computational year; as a
+        // 0/1 number, not a branch, since random months mispredict.
+        let isJanuaryOrFebruary = month <= 2 ? 1 : 0
+        let shiftedYear = year &+ yearShift &- isJanuaryOrFebruary
         guard fastYears.contains(shiftedYear) else {
             return farDayNumber(year: year, month: month, day: day)
         }
         let y = UInt32(truncatingIfNeeded: shiftedYear)
-        let m = UInt32(truncatingIfNeeded: isJanuaryOrFebruary ? month &+ 12 : month)
+        let m = UInt32(truncatingIfNeeded: month &+ 12 &* isJanuaryOrFebruary)
         let century = y / 100
         // Days before March 1 of the shifted year: 365 y + y/4 - y/100 + y/400.
         let yearDays = UInt32(truncatingIfNeeded: (1_461 &* UInt64(y)) >> 2) &- century &+ century / 4
@@ -88,23 +95,32 @@ enum GregorianMath {
     }
 
     /// Years outside the fast span: split off whole 400-year cycles first.
-    private static func farDayNumber(year: Int, month: Int, day: Int) -> Int {
+    @usableFromInline
+    static func farDayNumber(year: Int, month: Int, day: Int) -> Int {
         let cycles = year.floorDivided(by: 400) - 1
         return cycles * 146_097 + dayNumber(year: year - cycles * 400, month: month, day: day)
     }
 
-    @inline(__always)
+    /// Leap-year test without branches (a test that branches on the year
+    /// costs a misprediction on every few random dates).
+    @inlinable @inline(__always)
     static func isLeapYear(_ year: Int) -> Bool {
         // Divisible by 100 means leap only when divisible by 400, i.e. by 16.
         year & (year % 100 == 0 ? 15 : 3) == 0
     }
 
-    @inline(__always)
+    /// The length of a month (1 ... 12) without branches: the common year's
+    /// length, plus one for February of a leap year.
+    @inlinable @inline(__always)
     static func daysInMonth(year: Int, month: Int) -> Int {
-        switch month {
-        case 2: isLeapYear(year) ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
+        let leapDay = (month == 2 ? 1 : 0) & (isLeapYear(year) ? 1 : 0)
+        return commonYearDaysInMonth(month) &+ leapDay
+    }
+
+    /// The length of a month (1 ... 12) in a common year: lengths less 28, two
+    /// bits a month from bit 2 (3, 0, 3, 2, 3, 2, 3, 3, 2, 3, 2, 3).
+    @inlinable @inline(__always)
+    static func commonYearDaysInMonth(_ month: Int) -> Int {
+        28 &+ (0x3BB_EECC &>> (2 &* month)) & 3
     }
 }

@@ -1,0 +1,106 @@
+import KalendsCheck
+import XCTest
+@testable import Kalends
+
+/// The direct paths from fields to a day (`date(year:monthCode:day:overflow:)`,
+/// `dayNumber(year:monthCode:day:overflow:)` and `dayNumberIfValid`) against the
+/// shared implementation (`standardDate`), their reference: the same date or
+/// day number, or the same error, on valid and invalid fields alike.
+final class FieldsFastPathParity: XCTestCase {
+    private func outcome<T>(_ body: () throws(ConversionError) -> T) -> String {
+        do { return "\(try body())" } catch { return "error: \(error)" }
+    }
+
+    /// Every path for one input; nil when they agree, else what differs.
+    private func difference(_ calendar: any CalendarSystem, _ year: Int, _ code: MonthCode, _ day: Int,
+                            _ overflow: Overflow) -> String? {
+        let reference = outcome { () throws(ConversionError) in
+            try calendar.standardDate(year: year, monthCode: code, day: day, overflow: overflow)
+        }
+        let date = outcome { () throws(ConversionError) in
+            try calendar.date(year: year, monthCode: code, day: day, overflow: overflow)
+        }
+        let referenceDay = outcome { () throws(ConversionError) in
+            try calendar.standardDate(year: year, monthCode: code, day: day, overflow: overflow).dayNumber
+        }
+        let number = outcome { () throws(ConversionError) in
+            try calendar.dayNumber(year: year, monthCode: code, day: day, overflow: overflow)
+        }
+        let valid = (try? calendar.standardDate(year: year, monthCode: code, day: day, overflow: .reject))?.dayNumber
+        let ifValid = calendar.dayNumberIfValid(year: year, monthCode: code, day: day)
+        guard date == reference, number == referenceDay, ifValid == valid else {
+            return "\(calendar.id) \(year) \(code) \(day) \(overflow): date \(date) vs \(reference); "
+                + "dayNumber \(number) vs \(referenceDay); dayNumberIfValid \(String(describing: ifValid)) vs \(String(describing: valid))"
+        }
+        return nil
+    }
+
+    /// Years near and beyond the supported ends, month codes 1 ... 14 with and
+    /// without the leap flag, days -1 ... 33.
+    private func randomInput(_ calendar: any CalendarSystem, _ rng: inout SplitMix64) -> (Int, MonthCode, Int, Overflow) {
+        let years = calendar.supportedYears
+        let year: Int
+        switch rng.next() % 4 {
+        case 0: year = years.lowerBound - 2 + Int(rng.next() % 5)
+        case 1: year = years.upperBound - 2 + Int(rng.next() % 5)
+        default: year = years.lowerBound + Int(rng.next() % UInt64(years.count))
+        }
+        let code = MonthCode(Int(rng.next() % 14) + 1, isLeap: rng.next() % 8 == 0)
+        let day = Int(rng.next() % 35) - 1
+        return (year, code, day, rng.next() % 2 == 0 ? .constrain : .reject)
+    }
+
+    /// A million cases over the arithmetic engines (scaled by
+    /// KALENDS_PROPERTY_RUNS / 1000), from a fixed seed.
+    func testAMillionFieldsOnTheArithmeticEngines() throws {
+        let runs = CheckConfig.fromEnvironment(runs: 1_000_000).runs
+        var rng = SplitMix64(seed: 0x4649_454C_4453_2101)
+        let ids = CalendarID.allCases.filter { ![.chinese, .dangi, .islamic, .islamicUmmAlQura, .islamicRGSA].contains($0) }
+        let engines = try ids.map { try Calendars.system($0) }
+        for index in 0..<runs {
+            let calendar = engines[index % engines.count]
+            let (year, code, day, overflow) = randomInput(calendar, &rng)
+            if let difference = difference(calendar, year, code, day, overflow) {
+                XCTFail(difference)
+                return
+            }
+        }
+    }
+
+    /// Fewer cases on the table engines, which ask ICU for each new year.
+    func testTableEngines() throws {
+        var rng = SplitMix64(seed: 0x4649_454C_4453_2102)
+        for id in [CalendarID.chinese, .dangi, .islamic, .islamicUmmAlQura, .islamicRGSA] {
+            let calendar = try Calendars.system(id)
+            for _ in 0..<CheckConfig.fromEnvironment(runs: 2_000).runs {
+                let (year, code, day, overflow) = randomInput(calendar, &rng)
+                if let difference = difference(calendar, year, code, day, overflow) {
+                    XCTFail(difference)
+                    return
+                }
+            }
+        }
+    }
+
+    /// The same property with shrinking, for a readable counterexample.
+    func testShrinkingProperty() throws {
+        let input = Gen<(CalendarID, Int, MonthCode, Int)>.zip(
+            Gen.element(of: [.gregorian, .iso8601, .japanese, .buddhist, .roc, .julian, .coptic, .hebrew, .persian]),
+            Gen.int(in: -10_100...14_000),
+            Gen.int(in: 0...14).flatMap { number in Gen.bool.map { MonthCode(number, isLeap: $0) } },
+            Gen.int(in: -2...34))
+        forAll(input, Gen.bool, runs: 3000) { value, reject in
+            let (id, year, code, day) = value
+            return try self.difference(Calendars.system(id), year, code, day, reject ? .reject : .constrain) == nil
+        }
+    }
+
+    /// Documentation example: 30 Adar I 5784 is 2024-03-10.
+    func testHebrewExample() throws {
+        let hebrew = try Calendars.system(.hebrew)
+        let number = try hebrew.dayNumber(year: 5784, monthCode: MonthCode(5, isLeap: true), day: 30, overflow: .reject)
+        XCTAssertEqual(ISODate(dayNumber: number), try ISODate(year: 2024, month: 3, day: 10))
+        XCTAssertNil(hebrew.dayNumberIfValid(year: 5785, monthCode: MonthCode(5, isLeap: true), day: 1))
+        XCTAssertThrowsError(try hebrew.dayNumber(year: 5785, monthCode: MonthCode(5, isLeap: true), day: 1, overflow: .reject))
+    }
+}
