@@ -136,12 +136,13 @@ extension CalendarSystem {
     /// day after resolving overflow.
     @usableFromInline
     func overflowDayNumber(year: Int, monthCode: MonthCode, day: Int, overflow: Overflow) throws(ConversionError) -> Int {
-        try standardDate(year: year, monthCode: monthCode, day: day, overflow: overflow).dayNumber
+        try date(year: year, monthCode: monthCode, day: day, overflow: overflow).dayNumber
     }
 
-    /// Through the shared implementation; engines with a direct path replace it.
+    /// Through the engine's `date(year:monthCode:day:overflow:)` (its own
+    /// direct path where it has one); plain-month engines replace it.
     public func dayNumberIfValid(year: Int, monthCode: MonthCode, day: Int) -> Int? {
-        try? standardDate(year: year, monthCode: monthCode, day: day, overflow: .reject).dayNumber
+        try? date(year: year, monthCode: monthCode, day: day, overflow: .reject).dayNumber
     }
 
     /// The date with a month code, rejecting a date that does not exist.
