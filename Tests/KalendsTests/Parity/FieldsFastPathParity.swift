@@ -95,11 +95,14 @@ final class FieldsFastPathParity: XCTestCase {
         }
     }
 
-    /// Documentation example: 30 Adar I 5784 is 2024-03-10.
+    /// Documentation examples: 30 Adar I 5784 is 2024-03-10; Adar I 5785 does not exist.
     func testHebrewExample() throws {
         let hebrew = try Calendars.system(.hebrew)
         let number = try hebrew.dayNumber(year: 5784, monthCode: MonthCode(5, isLeap: true), day: 30, overflow: .reject)
         XCTAssertEqual(ISODate(dayNumber: number), try ISODate(year: 2024, month: 3, day: 10))
+        // Docs/Conversion.md: 14 Adar II 5784 is 2024-03-24.
+        let purim = try hebrew.dayNumber(year: 5784, monthCode: MonthCode(6), day: 14, overflow: .reject)
+        XCTAssertEqual("\(ISODate(dayNumber: purim))", "2024-03-24")
         XCTAssertNil(hebrew.dayNumberIfValid(year: 5785, monthCode: MonthCode(5, isLeap: true), day: 1))
         XCTAssertThrowsError(try hebrew.dayNumber(year: 5785, monthCode: MonthCode(5, isLeap: true), day: 1, overflow: .reject))
     }
