@@ -76,9 +76,22 @@ public struct CalendarDate: Hashable, Comparable, Sendable {
     }
 }
 
+extension CalendarDate: CustomStringConvertible {
+    /// Every field, e.g. `hebrew 5784-M05L-30 (day number 19792, month 6, era am 0/5784)`.
+    public var description: String {
+        "\(calendar) \(year)-\(monthCode)-\(day) (day number \(dayNumber), month \(month), "
+            + "era \(era.code ?? "-") \(era.value)/\(era.year))"
+    }
+}
+
 extension CalendarDate: Codable {
     private enum CodingKeys: String, CodingKey {
         case calendar, dayNumber, year, month, monthCode, day, era
+    }
+
+    /// `Era`'s keys.
+    private enum EraKeys: String, CodingKey {
+        case code, value, year
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -94,14 +107,23 @@ extension CalendarDate: Codable {
 
     /// Decodes a date written by `encode(to:)`: the calendar's standard engine
     /// rebuilds it from the day number, and every other field must agree, so
-    /// a decoded date is as consistent as one an engine made.
+    /// a decoded date is as consistent as one an engine made. A date made by
+    /// another engine (`.icu`, `.foundation`, `.reference`) decodes wherever
+    /// that engine agrees with the standard one, and is refused on the days
+    /// it does not (its known defects, Docs/Conformance.md).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let calendar = try container.decode(CalendarID.self, forKey: .calendar)
         let dayNumber = try container.decode(Int.self, forKey: .dayNumber)
+        let engine: any CalendarSystem
+        do {
+            engine = try Calendars.system(calendar)
+        } catch {
+            throw DecodingError.dataCorruptedError(forKey: .calendar, in: container, debugDescription: "\(error)")
+        }
         let rebuilt: CalendarDate
         do {
-            rebuilt = try Calendars.system(calendar).date(dayNumber: dayNumber)
+            rebuilt = try engine.date(dayNumber: dayNumber)
         } catch {
             throw DecodingError.dataCorruptedError(forKey: .dayNumber, in: container, debugDescription: "\(error)")
         }
@@ -109,14 +131,19 @@ extension CalendarDate: Codable {
         let month = try container.decode(Int.self, forKey: .month)
         let monthCode = try container.decode(MonthCode.self, forKey: .monthCode)
         let day = try container.decode(Int.self, forKey: .day)
-        let era = try container.decode(Era.self, forKey: .era)
+        // The era's parts are compared as they are, not made into an `Era`:
+        // that would intern whatever code string the input holds.
+        let era = try container.nestedContainer(keyedBy: EraKeys.self, forKey: .era)
+        let eraCode = try era.decodeIfPresent(String.self, forKey: .code)
+        let eraValue = try era.decode(Int.self, forKey: .value)
+        let eraYear = try era.decode(Int.self, forKey: .year)
         guard year == rebuilt.year, month == rebuilt.month, monthCode == rebuilt.monthCode, day == rebuilt.day,
-              era == rebuilt.era
+              eraCode == rebuilt.era.code, eraValue == rebuilt.era.value, eraYear == rebuilt.era.year
         else {
             throw DecodingError.dataCorruptedError(
                 forKey: .dayNumber, in: container,
-                debugDescription: "day \(dayNumber) is \(rebuilt.year) \(rebuilt.monthCode) \(rebuilt.day) in \(calendar), "
-                    + "not \(year) \(monthCode) \(day) (month \(month), era \(era.code ?? "none") \(era.year))")
+                debugDescription: "day \(dayNumber) is \(rebuilt) in the standard engine, not \(year)-\(monthCode)-\(day) "
+                    + "(month \(month), era \(eraCode ?? "-") \(eraValue)/\(eraYear))")
         }
         self = rebuilt
     }

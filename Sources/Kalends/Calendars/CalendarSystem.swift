@@ -55,7 +55,8 @@ public protocol CalendarSystem: Sendable {
     // The conversions below are written once in the extension; they are
     // requirements only so that every engine gets its own specialized copy
     // (calls through `any CalendarSystem` then cost a few nanoseconds, not a
-    // chain of generic witness calls). Engines do not implement them.
+    // chain of generic witness calls). Engines implement them only as direct
+    // paths for common cases, proven equal to the shared implementation.
 
     /// The calendar date of a day number; see the extension.
     func date(dayNumber day: Int) throws(ConversionError) -> CalendarDate
@@ -117,12 +118,13 @@ extension CalendarSystem {
     }
 
     /// The day number of the date with a month code: what
-    /// `date(year:monthCode:day:overflow:)` gives, with the same errors, but
-    /// without building the date. Batch conversion takes this path, since
-    /// only the day number travels on to the target calendar.
+    /// `date(year:monthCode:day:overflow:)` gives, with the same errors.
+    /// Engines whose years all have the same months answer without building
+    /// the date; the others build it and keep its day number. Batch
+    /// conversion takes this path, since only the day number travels on.
     ///
     ///     try Calendars.system(.hebrew).dayNumber(year: 5784, monthCode: MonthCode(5, isLeap: true), day: 30, overflow: .reject)
-    ///     // 19_788 (2024-03-10)
+    ///     // 19_792 (2024-03-10)
     ///
     /// Inlined into the caller, so a call through `any CalendarSystem` costs
     /// one witness call (`dayNumberIfValid`) when the date exists.

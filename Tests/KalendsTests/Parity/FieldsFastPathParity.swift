@@ -67,6 +67,26 @@ final class FieldsFastPathParity: XCTestCase {
         }
     }
 
+    /// The wrapping arithmetic of the direct paths at the ends of `Int`.
+    func testExtremeInputs() throws {
+        let extremes = [Int.min, Int.min + 1, -10_000, -9_999, -1, 0, 1, 2, 12, 13, 14, 29, 31, 32, 9_999, 10_000, Int.max - 1, Int.max]
+        for id in CalendarID.allCases {
+            let calendar = try Calendars.system(id)
+            for year in extremes + [calendar.supportedYears.lowerBound, calendar.supportedYears.upperBound] {
+                for month in extremes where month != Int.min && month != Int.max {
+                    for day in [Int.min, -1, 0, 1, 29, 30, 31, Int.max] {
+                        for overflow in [Overflow.constrain, .reject] {
+                            if let difference = difference(calendar, year, MonthCode(month), day, overflow) {
+                                XCTFail(difference)
+                                return
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// Fewer cases on the table engines, which ask ICU for each new year.
     func testTableEngines() throws {
         var rng = SplitMix64(seed: 0x4649_454C_4453_2102)
@@ -99,6 +119,7 @@ final class FieldsFastPathParity: XCTestCase {
     func testHebrewExample() throws {
         let hebrew = try Calendars.system(.hebrew)
         let number = try hebrew.dayNumber(year: 5784, monthCode: MonthCode(5, isLeap: true), day: 30, overflow: .reject)
+        XCTAssertEqual(number, 19_792)
         XCTAssertEqual(ISODate(dayNumber: number), try ISODate(year: 2024, month: 3, day: 10))
         // Docs/Conversion.md: 14 Adar II 5784 is 2024-03-24.
         let purim = try hebrew.dayNumber(year: 5784, monthCode: MonthCode(6), day: 14, overflow: .reject)
