@@ -65,21 +65,31 @@ public struct HebrewCalendar: CalendarSystem {
     /// reads the year for each check); anything else goes through it.
     @inline(__always)
     public func date(year: Int, monthCode: MonthCode, day: Int, overflow: Overflow) throws(ConversionError) -> CalendarDate {
-        if supportedYears.contains(year) {
-            let start = table.start(ofYear: year)
-            let shape = HebrewMath.YearShape(length: start.length)
-            if let month = HebrewMath.month(of: monthCode, leap: shape.isLeap) {
-                let before = HebrewMath.daysBefore(month: month, in: shape)
-                if day >= 1 && day <= HebrewMath.daysBefore(month: month &+ 1, in: shape) &- before {
-                    let number = start.newYear &+ before &+ day &- 1
-                    if DayNumber.supported.contains(number) {
-                        return CalendarDate(calendar: .hebrew, dayNumber: number, year: year, month: month, monthCode: monthCode,
-                                            day: day, era: era(ofDay: number, year: year))
-                    }
-                }
-            }
+        if let (number, month) = existingDay(year: year, monthCode: monthCode, day: day) {
+            return CalendarDate(calendar: .hebrew, dayNumber: number, year: year, month: month, monthCode: monthCode,
+                                day: day, era: era(ofDay: number, year: year))
         }
         return try standardDate(year: year, monthCode: monthCode, day: day, overflow: overflow)
+    }
+
+    /// The same direct path for the day number alone.
+    @inline(__always)
+    public func dayNumberIfValid(year: Int, monthCode: MonthCode, day: Int) -> Int? {
+        existingDay(year: year, monthCode: monthCode, day: day)?.dayNumber
+    }
+
+    /// The day number and ordinal month of a date that exists as given, in
+    /// the supported range; nil for anything else.
+    @inline(__always)
+    private func existingDay(year: Int, monthCode: MonthCode, day: Int) -> (dayNumber: Int, month: Int)? {
+        guard supportedYears.contains(year) else { return nil }
+        let start = table.start(ofYear: year)
+        let shape = HebrewMath.YearShape(length: start.length)
+        guard let month = HebrewMath.month(of: monthCode, leap: shape.isLeap) else { return nil }
+        let before = HebrewMath.daysBefore(month: month, in: shape)
+        guard day >= 1 && day <= HebrewMath.daysBefore(month: month &+ 1, in: shape) &- before else { return nil }
+        let number = start.newYear &+ before &+ day &- 1
+        return DayNumber.supported.contains(number) ? (number, month) : nil
     }
 
     @inline(__always)

@@ -105,15 +105,27 @@ public final class MonthTableCalendar: CalendarSystem {
     /// leap month, a day out of range, overflow handling, errors) takes the
     /// shared implementation.
     public func date(year: Int, monthCode: MonthCode, day: Int, overflow: Overflow) throws(ConversionError) -> CalendarDate {
-        if supportedYears.contains(year), let layout = layout(ofYear: year), let month = layout.month(of: monthCode),
-           day >= 1, day <= layout.length(ofMonth: month) {
-            let number = Int(layout.firstDay) &+ layout.daysBefore(month: month) &+ day &- 1
-            if DayNumber.supported.contains(number) {
-                return CalendarDate(calendar: id, dayNumber: number, year: year, month: month, monthCode: monthCode,
-                                    day: day, era: era(ofDay: number, year: year))
-            }
+        if let (number, month) = existingDay(year: year, monthCode: monthCode, day: day) {
+            return CalendarDate(calendar: id, dayNumber: number, year: year, month: month, monthCode: monthCode,
+                                day: day, era: era(ofDay: number, year: year))
         }
         return try standardDate(year: year, monthCode: monthCode, day: day, overflow: overflow)
+    }
+
+    /// The same lookup for the day number alone.
+    public func dayNumberIfValid(year: Int, monthCode: MonthCode, day: Int) -> Int? {
+        existingDay(year: year, monthCode: monthCode, day: day)?.dayNumber
+    }
+
+    /// The day number and ordinal month of a date that exists as given, in
+    /// the supported range; nil for anything else.
+    @inline(__always)
+    private func existingDay(year: Int, monthCode: MonthCode, day: Int) -> (dayNumber: Int, month: Int)? {
+        guard supportedYears.contains(year), let layout = layout(ofYear: year), let month = layout.month(of: monthCode),
+              day >= 1, day <= layout.length(ofMonth: month)
+        else { return nil }
+        let number = Int(layout.firstDay) &+ layout.daysBefore(month: month) &+ day &- 1
+        return DayNumber.supported.contains(number) ? (number, month) : nil
     }
 
     public func dayNumber(year: Int, month: Int, day: Int) -> Int {
