@@ -119,9 +119,9 @@ extension CalendarSystem {
 
     /// The day number of the date with a month code: what
     /// `date(year:monthCode:day:overflow:)` gives, with the same errors.
-    /// Engines whose years all have the same months answer without building
-    /// the date; the others build it and keep its day number. Batch
-    /// conversion takes this path, since only the day number travels on.
+    /// The standard engines answer a date that exists without building it
+    /// (the ICU and Foundation engines build it and keep its day number).
+    /// Batch conversion takes this path, since only the day number travels on.
     ///
     ///     try Calendars.system(.hebrew).dayNumber(year: 5784, monthCode: MonthCode(5, isLeap: true), day: 30, overflow: .reject)
     ///     // 19_792 (2024-03-10)
@@ -141,8 +141,8 @@ extension CalendarSystem {
         try date(year: year, monthCode: monthCode, day: day, overflow: overflow).dayNumber
     }
 
-    /// Through the engine's `date(year:monthCode:day:overflow:)` (its own
-    /// direct path where it has one); plain-month engines replace it.
+    /// Through the engine's `date(year:monthCode:day:overflow:)`; the
+    /// standard engines replace it with their direct paths.
     public func dayNumberIfValid(year: Int, monthCode: MonthCode, day: Int) -> Int? {
         try? date(year: year, monthCode: monthCode, day: day, overflow: .reject).dayNumber
     }
