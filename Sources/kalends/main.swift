@@ -55,6 +55,7 @@ func run(_ arguments: [String]) -> Int32 {
         output.line(command.helpText)
         return ExitStatus.success
     }
+    ErrorReporting.options = Set(command.options.map(\.name))
     do {
         let parsed = try ParsedArguments(rest, options: command.options, command: command.name)
         return try command.run(parsed, output: &output)

@@ -156,7 +156,7 @@ final class ConvertCLITests: XCTestCase {
         XCTAssertEqual(objects[1]["input"] as? String, "2024-02-30")
         XCTAssertNotNil(objects[1]["error"])
         XCTAssertEqual(objects[2]["iso"] as? String, "2024-03-05")
-        XCTAssertTrue(result.stderr.hasPrefix("kalends: error: line 2: "), result.stderr)
+        XCTAssertTrue(result.stderr.hasPrefix("kalends: error: line 2 '2024-02-30': "), result.stderr)
         let ok = CLI.run(["convert", "-", "--to", "iso8601", "--to", "hebrew", "--json"], stdin: "2024-01-01\n2024-01-02\n")
         XCTAssertEqual(ok.status, 0)
         XCTAssertEqual(ok.jsonLines().compactMap { $0["calendar"] as? String }, ["iso8601", "hebrew", "iso8601", "hebrew"])

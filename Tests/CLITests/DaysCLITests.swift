@@ -28,7 +28,7 @@ final class DaysCLITests: XCTestCase {
         let clipped = CLI.run(["days", "2024-03-09T18:00:00", "2024-03-11T06:00:00", "--tz", "America/New_York", "--json"]).jsonLines()
         XCTAssertEqual(clipped.compactMap { $0["seconds"] as? Int }, [6 * 3600, 23 * 3600, 6 * 3600])
         XCTAssertEqual(clipped.first?["start"] as? String, "2024-03-09T18:00:00-05:00")
-        let months = CLI.run(["days", "5784-M05L-01", "5784-M08-01", "--unit", "month", "--calendar", "hebrew",
+        let months = CLI.run(["days", "5784-M05L-01", "5784-M08-01", "--from", "hebrew", "--unit", "month", "--calendar", "hebrew",
                               "--tz", "Asia/Jerusalem", "--json"]).jsonLines()
         XCTAssertEqual(months.compactMap { $0["date"] as? String }, ["5784-M05L-01", "5784-M06-01", "5784-M07-01"])
         XCTAssertEqual(months.first?["iso"] as? String, "2024-02-10")
@@ -46,7 +46,7 @@ final class DaysCLITests: XCTestCase {
         CLI.assertError(CLI.run(["days", "2024-03-12", "2024-03-10", "--tz", "UTC"]), status: 1, contains: "before START")
         CLI.assertError(CLI.run(["days", "2024-03-10", "2024-03-12", "--tz", "Mars/Olympus"]), status: 1, contains: "unknown time zone")
         CLI.assertError(CLI.run(["days", "2024-02-30", "2024-03-12", "--tz", "UTC"]), status: 1, contains: "START")
-        CLI.assertError(CLI.run(["days", "garbage", "2024-03-12"]), status: 1, contains: "START 'garbage'")
+        CLI.assertError(CLI.run(["days", "garbage", "2024-03-12"]), status: 1, contains: "START: cannot read date 'garbage'")
         CLI.assertError(CLI.run(["days", "2024-03-10"]), status: 2, contains: "missing an argument")
         CLI.assertError(CLI.run(["days", "2024-03-10", "2024-03-11", "--unit", "fortnight"]), status: 2, contains: "day, week, month, year")
         CLI.assertError(CLI.run(["days", "2024-03-10", "2024-03-11", "--first-weekday", "0"]), status: 2, contains: "--first-weekday")

@@ -6,7 +6,8 @@
 /// - `ERA:YEAR-MONTH-DAY` with a Temporal era code: `reiwa:6-03-15`, `bce:44-03-15`;
 /// - `D MONTHNAME YEAR` or `MONTHNAME D YEAR` with an English month name:
 ///   `5 Adar II 5784`, `Tishrei 1 5785`;
-/// - `YYYYMMDD` (iCalendar basic form) and ISO date-times, whose date part is used.
+/// - `YYYYMMDD` (iCalendar basic form) and ISO date-times, whose date part is
+///   used once the whole text has been read as a date-time.
 public enum CalendarDateText {
     /// Parses `text` as a date of `calendar`; throws a `ConversionError` that
     /// names the part that is wrong.
@@ -29,7 +30,23 @@ public enum CalendarDateText {
             era = body[..<colon]
             body = body[body.index(after: colon)...]
         } else if let t = body.firstIndex(where: { $0 == "T" || $0 == "t" }) {
-            body = body[..<t]
+            // A date-time: its time part is read (and refused when wrong) by the
+            // one date-time reader, never dropped unread. That reader splits at a
+            // T between digits, so it hands only the date part back here.
+            let after = body.index(after: t)
+            guard t > body.startIndex, body[body.index(before: t)].isASCIIDigit, after < body.endIndex, body[after].isASCIIDigit else {
+                let position = trimmed.distance(from: trimmed.startIndex, to: t) + 2
+                throw .malformedDate(text, detail: "at character \(position): expected a time such as 09:30 after 'T'")
+            }
+            do {
+                return try DateTimeText.parse(text, in: calendar, overflow: overflow).date
+            } catch {
+                switch error {
+                case .date(_, let inner): throw inner
+                case .malformed(let text, let position, let expected):
+                    throw .malformedDate(text, detail: "at character \(position + 1): expected \(expected)")
+                }
+            }
         }
         var (yearText, monthText, dayText) = try split(body, original: text)
         if monthText == nil, dayText == nil {

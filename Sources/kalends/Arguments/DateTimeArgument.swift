@@ -1,41 +1,91 @@
 import Kalends
 
-/// A DATE, START or END argument as read by `add` and `diff`: a plain date, a
-/// floating date-time, or a zoned one (an offset or `Z` in the text, or
-/// `--tz`). Reading is the library's (`DateTimeText`); this only decides
-/// which zone applies.
+/// A date or date-time argument (DATE, START, END, a line of batch input): a
+/// plain date, a floating date-time, or a zoned one (an offset or `Z` in the
+/// text, or `--tz`). Reading is the library's (`DateTimeText`); this decides
+/// which calendar the text is in and which zone applies.
 enum DateTimeArgument {
     case date(CalendarDate)
     case floating(LocalDateTime)
     case zoned(ZonedDateTime)
 
-    /// Reads `text` in `calendar`; a floating time is placed in `zone` when
-    /// given, a zoned one is moved to it.
-    static func read(_ text: String, place: String, calendar: any CalendarSystem, zone: ZoneRules?,
-                     disambiguation: Disambiguation) throws -> DateTimeArgument {
+    /// How a command reads its date arguments.
+    struct Reading {
+        /// The calendar dates are written in: `--from`, else `--calendar`.
+        let calendar: any CalendarSystem
+        /// `--tz`: floating times are placed in it, zoned ones moved to it.
+        let zone: ZoneRules?
+        var disambiguation: Disambiguation = .compatible
+        var overflow: Overflow = .reject
+    }
+
+    /// What was read, and the calendar its text was in: `reading.calendar`,
+    /// except for an instant (a time with an offset or `Z`), which is always
+    /// ISO 8601.
+    struct Read {
+        let value: DateTimeArgument
+        let calendar: any CalendarSystem
+    }
+
+    static let iso: any CalendarSystem = GregorianCalendar(.iso8601)
+
+    /// Reads `text` given at `place` (e.g. "DATE", "line 3").
+    static func read(_ text: String, place: String, _ reading: Reading) throws -> Read {
         do {
-            if text.trimmingCharacters(in: .whitespaces).lowercased() == "today" {
-                return .date(try calendar.date(dayNumber: ISODate.today().dayNumber))
-            }
-            let parsed = try DateTimeText.parse(text, in: calendar)
-            guard parsed.time != nil else { return .date(parsed.date) }
-            let local = parsed.local
-            switch parsed.zone {
-            case nil:
-                guard let zone else { return .floating(local) }
-                return .zoned(try ZonedDateTime(local: local, zone: zone, disambiguation: disambiguation))
-            case .utc?:
-                return .zoned(try instant(local, .zero, in: zone ?? .utc))
-            case .offset(let offset)?:
-                return .zoned(try instant(local, offset, in: zone ?? .fixed(offset)))
-            case .named(let name, let offset)?:
-                let named = try ZoneRules(identifier: name)
-                let zoned = try offset.map { o throws in try instant(local, o, in: named) }
-                    ?? ZonedDateTime(local: local, zone: named, disambiguation: disambiguation)
-                return .zoned(try zone.map { z throws in try zoned.inZone(z) } ?? zoned)
-            }
+            return try readUnplaced(text, reading)
         } catch {
-            throw InputError(place: "\(place) '\(text)'", underlying: error)
+            throw InputError(place: place, input: text, underlying: error)
+        }
+    }
+
+    private static func readUnplaced(_ text: String, _ reading: Reading) throws -> Read {
+        let calendar = reading.calendar
+        if let keyword = RelativeDay(text) {
+            let today = ISODate.today(in: reading.zone?.timeZone ?? DaysCommand.systemZone().timeZone)
+            return Read(value: .date(try calendar.date(dayNumber: today.dayNumber + keyword.offset)), calendar: calendar)
+        }
+        // A plain date (no time, no zone) is read in the calendar directly: the batch path.
+        if !mayHaveTime(text) {
+            return Read(value: .date(try CalendarDateText.parse(text, in: calendar, overflow: reading.overflow)), calendar: calendar)
+        }
+        let parsed: ParsedDateTime
+        var textCalendar = calendar
+        if calendar.id == .iso8601 || calendar.id == .gregorian {
+            parsed = try DateTimeText.parse(text, in: calendar, overflow: reading.overflow)
+        } else if let instant = try? DateTimeText.parse(text, in: iso, overflow: reading.overflow), instant.zone != nil {
+            // An instant is ISO 8601 whatever the calendar options say.
+            parsed = instant
+            textCalendar = iso
+        } else {
+            parsed = try DateTimeText.parse(text, in: calendar, overflow: reading.overflow)
+            if parsed.zone != nil { throw InstantCalendarError(calendar: calendar.id) }
+        }
+        return Read(value: try place(parsed, reading), calendar: textCalendar)
+    }
+
+    /// Whether the text may hold a time or a zone (a `T`, `:` or a space
+    /// between digits); a plain date cannot.
+    private static func mayHaveTime(_ text: String) -> Bool {
+        text.utf8.contains { $0 == UInt8(ascii: "T") || $0 == UInt8(ascii: "t") || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "[") }
+    }
+
+    private static func place(_ parsed: ParsedDateTime, _ reading: Reading) throws -> DateTimeArgument {
+        guard parsed.time != nil else { return .date(parsed.date) }
+        let local = parsed.local
+        let zone = reading.zone
+        switch parsed.zone {
+        case nil:
+            guard let zone else { return .floating(local) }
+            return .zoned(try ZonedDateTime(local: local, zone: zone, disambiguation: reading.disambiguation))
+        case .utc?:
+            return .zoned(try instant(local, .zero, in: zone ?? .utc))
+        case .offset(let offset)?:
+            return .zoned(try instant(local, offset, in: zone ?? .fixed(offset)))
+        case .named(let name, let offset)?:
+            let named = try ZoneRules(identifier: name)
+            let zoned = try offset.map { o throws in try instant(local, o, in: named) }
+                ?? ZonedDateTime(local: local, zone: named, disambiguation: reading.disambiguation)
+            return .zoned(try zone.map { z throws in try zoned.inZone(z) } ?? zoned)
         }
     }
 
@@ -50,6 +100,16 @@ enum DateTimeArgument {
         case .date(let date): try LocalDateTime(dayNumber: date.dayNumber)
         case .floating(let local): local
         case .zoned(let zoned): zoned.local
+        }
+    }
+
+    /// The day of the wall clock: for an instant, the date its own offset (or
+    /// `--tz`) puts it on.
+    var dayNumber: Int {
+        switch self {
+        case .date(let date): date.dayNumber
+        case .floating(let local): local.dayNumber
+        case .zoned(let zoned): zoned.local.dayNumber
         }
     }
 
@@ -78,5 +138,58 @@ enum DateTimeArgument {
         case .floating(let local): DateTimeText.format(local)
         case .zoned(let zoned): DateTimeText.format(zoned)
         }
+    }
+}
+
+/// `today`, `tomorrow`, `yesterday` (any case, spaces around allowed).
+struct RelativeDay {
+    let offset: Int
+
+    init?(_ text: String) {
+        guard let first = text.utf8.first, first >= UInt8(ascii: "A") || first == 32, text.utf8.count <= 20 else { return nil }
+        switch text.trimmingSpaces.lowercased() {
+        case "today": offset = 0
+        case "tomorrow": offset = 1
+        case "yesterday": offset = -1
+        default: return nil
+        }
+    }
+}
+
+/// A date-time with an offset or `Z` written in another calendar than ISO.
+struct InstantCalendarError: Error, CustomStringConvertible {
+    let calendar: CalendarID
+    var description: String {
+        "a time with an offset or Z is an instant, always written as an ISO 8601 date, not a \(calendar) date (drop the offset and give --tz ZONE)"
+    }
+}
+
+extension String {
+    /// Without spaces and tabs at either end.
+    var trimmingSpaces: String {
+        var scalars = Substring(self)
+        while let first = scalars.first, first == " " || first == "\t" { scalars.removeFirst() }
+        while let last = scalars.last, last == " " || last == "\t" { scalars.removeLast() }
+        return String(scalars)
+    }
+}
+
+/// Calendar options (`--from`, `--to`, `--calendar`).
+enum CalendarOption {
+    /// The calendar `name` given to `option`.
+    static func read(_ name: String, option: String, engine: CalendarEngine = .standard) throws -> any CalendarSystem {
+        do {
+            return try Calendars.system(try CalendarID(parsing: name), engine: engine)
+        } catch {
+            throw InputError(place: option, input: name, underlying: error)
+        }
+    }
+
+    /// `--calendar` (default iso8601) and the calendar dates are read in:
+    /// `--from`, else `--calendar`.
+    static func arithmeticAndInput(_ arguments: ParsedArguments) throws -> (calendar: any CalendarSystem, input: any CalendarSystem) {
+        let calendar = try read(arguments.value("--calendar") ?? "iso8601", option: "--calendar")
+        let input = try arguments.value("--from").map { name throws in try read(name, option: "--from") } ?? calendar
+        return (calendar, input)
     }
 }

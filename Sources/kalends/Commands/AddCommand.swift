@@ -4,7 +4,7 @@ import Kalends
 enum AddCommand: Command {
     static let name = "add"
     static let summary = "Add an ISO 8601 duration to a date or date-time."
-    static let usage = "kalends add DATE DURATION [--calendar CAL] [--tz ZONE] [--overflow constrain|reject] [--disambiguation compatible|earlier|later|reject] [--json]"
+    static let usage = "kalends add DATE|- DURATION [--calendar CAL] [--from CAL] [--tz ZONE] [--overflow constrain|reject] [--disambiguation compatible|earlier|later|reject] [--json]"
     static let discussion = """
         Adds DURATION (P1Y2M3D, P2W, PT36H, -P1M, P1DT12H, PT0.5S ...) to DATE in the
         --calendar (default iso8601), as Temporal does: years keep the month code
@@ -22,68 +22,97 @@ enum AddCommand: Command {
         repeat), earlier, later or reject. A plain date with hours or smaller in
         DURATION becomes a date-time at midnight.
 
-        The result is printed in the same form as DATE (RFC 3339 for times).
+        DATE is read in --from if given, else in --calendar; a time with an offset or Z is an ISO 8601 instant.
+        The result is printed in the same form as DATE, in DATE's calendar (RFC
+        3339 for times). DATE '-' reads one date a line from standard input and
+        writes one result a line (an empty line, or an {"input":...,"error":...}
+        object with --json, for a line that fails; exit status 1 at the end).
 
         examples:
           kalends add 2024-01-31 P1M                          # 2024-02-29
           kalends add 2024-01-31 P1M --overflow reject        # error: no 31 February
           kalends add 5784-M05L-30 P1Y --calendar hebrew      # 5785-M06-29
+          kalends add 2024-03-24 P1Y --calendar hebrew --from iso8601   # 2025-03-14
           kalends add 2024-03-09T09:00 P1D --tz America/New_York
           kalends add 20240315T093000Z -PT36H --json
         """
     static let options: [OptionSpec] = [
-        .value("--calendar", "CAL", "Calendar of DATE and of the arithmetic (default iso8601)."),
+        .value("--calendar", "CAL", "Calendar of the arithmetic, and of DATE without --from (default iso8601)."),
+        .value("--from", "CAL", "Calendar DATE is written in (default: --calendar); the result is printed in it."),
         .value("--tz", "ZONE", "IANA zone: floating times are read in it, results shown in it."),
         .value("--overflow", "MODE", "constrain (default) or reject a day or leap month that does not exist."),
         .value("--disambiguation", "MODE", "compatible (default), earlier, later or reject a time in a DST gap or repeat."),
-        .flag("--json", "Print the result as a JSON object (as convert, plus dateTime for times)."),
+        .flag("--json", "Print the result as a JSON object (as convert, plus dateTime for times and arithmeticCalendar)."),
     ]
 
     static func run(_ arguments: ParsedArguments, output: inout OutputBuffer) throws -> Int32 {
         let positionals = try arguments.positionals(2...2, command: name, usage: usage)
         let overflow: Overflow = try arguments.choice("--overflow", default: .constrain)
         let disambiguation: Disambiguation = try arguments.choice("--disambiguation", default: .compatible)
-        let calendar = try ConvertCommand.calendar(arguments.value("--calendar") ?? "iso8601", option: "--calendar", engine: .standard)
+        let (calendar, input) = try CalendarOption.arithmeticAndInput(arguments)
         let zone = try zoneOption(arguments.value("--tz"))
         let durationText = positionals[1]
         let duration: CalendarDuration
         do {
             duration = try CalendarDuration(parsing: durationText)
         } catch {
-            throw InputError(place: "DURATION '\(durationText)'", underlying: error)
+            throw InputError(place: "DURATION", input: durationText, underlying: error)
         }
-        var start = try DateTimeArgument.read(positionals[0], place: "DATE", calendar: calendar, zone: zone, disambiguation: disambiguation)
+        let reading = DateTimeArgument.Reading(calendar: input, zone: zone, disambiguation: disambiguation)
+        let json = arguments.flag("--json")
+        func add(_ text: String, place: String, output: inout OutputBuffer) throws {
+            let start = try DateTimeArgument.read(text, place: place, reading)
+            let result = try adding(duration, to: start.value, calendar: calendar, zone: zone, overflow: overflow,
+                                    disambiguation: disambiguation, place: place, input: text)
+            // The result is printed in the calendar DATE was written in.
+            let shown = start.calendar
+            if json {
+                var object = DateJSON.object(try shown.date(dayNumber: result.dayNumber), in: shown)
+                object.add("arithmeticCalendar", calendar.id.rawValue)
+                if let text = result.dateTimeText { object.add("dateTime", text) }
+                output.line(object)
+            } else {
+                output.line(try DateTimeArgument.text(result, calendar: shown))
+            }
+        }
+        guard positionals[0] == "-" else {
+            try add(positionals[0], place: "DATE", output: &output)
+            return ExitStatus.success
+        }
+        return BatchInput.run(width: 1, json: json, output: &output) { line, place, output in
+            try add(line, place: place, output: &output)
+        }
+    }
+
+    /// `start` moved by `duration`, the calendar units counted in `calendar`.
+    static func adding(_ duration: CalendarDuration, to start: DateTimeArgument, calendar: any CalendarSystem, zone: ZoneRules?,
+                       overflow: Overflow, disambiguation: Disambiguation, place: String, input: String) throws -> DateTimeArgument {
+        var start = start
         // A plain date with a time part to add becomes a date-time at midnight.
         if case .date(let date) = start, !duration.time.isZero {
             let midnight = try LocalDateTime(dayNumber: date.dayNumber)
             if let zone {
-                start = .zoned(try place(midnight, zone, disambiguation, input: positionals[0]))
+                do {
+                    start = .zoned(try ZonedDateTime(local: midnight, zone: zone, disambiguation: disambiguation))
+                } catch {
+                    throw InputError(place: place, input: input, underlying: error)
+                }
             } else {
                 start = .floating(midnight)
             }
         }
-        let result: DateTimeArgument
         do {
             switch start {
             case .date(let date):
-                result = .date(try calendar.adding(duration.date, to: date, overflow: overflow))
+                return .date(try calendar.adding(duration.date, to: try calendar.date(dayNumber: date.dayNumber), overflow: overflow))
             case .floating(let local):
-                result = .floating(try local.adding(duration, in: calendar, overflow: overflow))
+                return .floating(try local.adding(duration, in: calendar, overflow: overflow))
             case .zoned(let zoned):
-                result = .zoned(try zoned.adding(duration, in: calendar, overflow: overflow, disambiguation: disambiguation))
+                return .zoned(try zoned.adding(duration, in: calendar, overflow: overflow, disambiguation: disambiguation))
             }
         } catch {
-            throw InputError(place: "adding \(duration) to \(try DateTimeArgument.text(start, calendar: calendar))", underlying: error)
+            throw InputError(place: "\(place): adding \(duration) to \(try DateTimeArgument.text(start, calendar: calendar))", underlying: error)
         }
-        if arguments.flag("--json") {
-            let date = try calendar.date(dayNumber: try result.local().dayNumber)
-            var object = DateJSON.object(date, in: calendar)
-            if let text = result.dateTimeText { object.add("dateTime", text) }
-            output.line(object.encoded)
-        } else {
-            output.line(try DateTimeArgument.text(result, calendar: calendar))
-        }
-        return ExitStatus.success
     }
 
     /// The `--tz` option's zone, or nil.
@@ -92,15 +121,7 @@ enum AddCommand: Command {
         do {
             return try ZoneRules(identifier: name)
         } catch {
-            throw InputError(place: "--tz", underlying: error)
-        }
-    }
-
-    private static func place(_ local: LocalDateTime, _ zone: ZoneRules, _ disambiguation: Disambiguation, input: String) throws -> ZonedDateTime {
-        do {
-            return try ZonedDateTime(local: local, zone: zone, disambiguation: disambiguation)
-        } catch {
-            throw InputError(place: "DATE '\(input)'", underlying: error)
+            throw InputError(place: "--tz", input: name, underlying: error)
         }
     }
 }

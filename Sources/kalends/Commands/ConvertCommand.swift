@@ -38,79 +38,73 @@ enum ConvertCommand: Command {
         let positionals = try arguments.positionals(1...1, command: name, usage: usage)
         let engine: CalendarEngine = try arguments.choice("--engine", default: .standard)
         let overflow: Overflow = try arguments.choice("--overflow", default: .reject)
-        let source = try calendar(arguments.value("--from") ?? "iso8601", option: "--from", engine: engine)
-        var targets: [any CalendarSystem] = []
+        ErrorReporting.overflowReadsInput = true
+        let source = try CalendarOption.read(arguments.value("--from") ?? "iso8601", option: "--from", engine: engine)
+        var ids: [CalendarID] = []
         for name in arguments.values("--to") {
             if name == "all" {
-                targets += try CalendarID.allCases.map { id throws in try calendar(id.rawValue, option: "--to", engine: engine) }
+                ids += CalendarID.allCases
             } else {
-                targets.append(try calendar(name, option: "--to", engine: engine))
+                do {
+                    ids.append(try CalendarID(parsing: name))
+                } catch {
+                    throw InputError(place: "--to", input: name, underlying: error)
+                }
             }
         }
-        if targets.isEmpty {
-            targets = try CalendarID.allCases.map { id throws in try calendar(id.rawValue, option: "--to", engine: engine) }
-        }
+        if ids.isEmpty { ids = CalendarID.allCases }
+        // Each calendar once, in the order first asked for (--to persian --to all).
+        var seen: Set<CalendarID> = []
+        ids = ids.filter { seen.insert($0).inserted }
+        let targets = try ids.map { id throws in try CalendarOption.read(id.rawValue, option: "--to", engine: engine) }
         let json = arguments.flag("--json")
+        let layout = TextLayout(targets)
+        let reading = DateTimeArgument.Reading(calendar: source, zone: nil, overflow: overflow)
         let text = positionals[0]
         guard text == "-" else {
-            let date = try readDate(text, in: source, overflow: overflow)
-            try write(date, to: targets, json: json, output: &output)
+            let date = try DateTimeArgument.read(text, place: "DATE", reading)
+            try write(date.value.dayNumber, to: targets, json: json, layout: layout, output: &output)
             return ExitStatus.success
         }
-        var status = ExitStatus.success
-        var lineNumber = 0
-        while let line = readLine(strippingNewline: true) {
-            lineNumber += 1
-            do {
-                let date = try readDate(line, in: source, overflow: overflow)
-                try write(date, to: targets, json: json, output: &output)
-            } catch {
-                status = ExitStatus.invalid
-                let failure = InputError(place: "line \(lineNumber)", underlying: error)
-                if json {
-                    var object = JSONObject()
-                    object.add("input", line)
-                    object.add("error", ErrorReporting.message(error))
-                    output.line(object.encoded)
-                }
-                output.flush()
-                printError("kalends: error: \(failure)")
-            }
-        }
-        return status
-    }
-
-    static func calendar(_ name: String, option: String, engine: CalendarEngine) throws -> any CalendarSystem {
-        do {
-            return try Calendars.system(try CalendarID(parsing: name), engine: engine)
-        } catch {
-            throw InputError(place: option, underlying: error)
+        return BatchInput.run(width: targets.count, json: json, output: &output) { line, place, output in
+            let date = try DateTimeArgument.read(line, place: place, reading)
+            try write(date.value.dayNumber, to: targets, json: json, layout: layout, output: &output)
         }
     }
 
-    static func readDate(_ text: String, in calendar: any CalendarSystem, overflow: Overflow) throws -> CalendarDate {
-        do {
-            if let first = text.utf8.first, first == UInt8(ascii: "t") || first == UInt8(ascii: "T") || first == 32,
-               text.lowercased().trimmingCharacters(in: .whitespaces) == "today" {
-                return try calendar.date(dayNumber: ISODate.today().dayNumber)
-            }
-            return try CalendarDateText.parse(text, in: calendar, overflow: overflow)
-        } catch {
-            throw InputError(place: "DATE '\(text)'", underlying: error)
+    /// Column widths of the text form: the calendar names, and the widest
+    /// date any of the target calendars can print, so columns stay apart
+    /// on every line of a stream.
+    struct TextLayout {
+        let idWidth: Int
+        let dateWidth: Int
+
+        init(_ targets: [any CalendarSystem]) {
+            idWidth = targets.map(\.id.rawValue.count).max() ?? 0
+            dateWidth = targets.map(Self.widestDate).max() ?? 10
+        }
+
+        /// `-9999-12-31`, `13760-M05L-30`: the longest year text of the
+        /// supported years, and a month code with its leap mark where the
+        /// calendar has leap months.
+        static func widestDate(_ calendar: any CalendarSystem) -> Int {
+            func yearWidth(_ year: Int) -> Int { (year < 0 ? 1 : 0) + max(4, String(year.magnitude).count) }
+            let years = calendar.supportedYears
+            return max(yearWidth(years.lowerBound), yearWidth(years.upperBound)) + (calendar.id.hasLeapMonthCodes ? 6 : 4) + 2
         }
     }
 
-    static func write(_ date: CalendarDate, to targets: [any CalendarSystem], json: Bool, output: inout OutputBuffer) throws {
-        let width = json ? 0 : (targets.map(\.id.rawValue.count).max() ?? 0)
+    /// The day in each target calendar: a line of text or a JSON object each.
+    static func write(_ day: Int, to targets: [any CalendarSystem], json: Bool, layout: TextLayout, output: inout OutputBuffer) throws {
         for target in targets {
-            let converted = try target.date(dayNumber: date.dayNumber)
+            let converted = try target.date(dayNumber: day)
             if json {
                 output.line(DateJSON.object(converted, in: target))
             } else {
                 let id = target.id.rawValue
                 let textForm = CalendarDateText.format(converted)
-                output.line(id + String(repeating: " ", count: width - id.count + 2)
-                            + textForm + String(repeating: " ", count: Swift.max(1, 13 - textForm.count))
+                output.line(id + String(repeating: " ", count: layout.idWidth - id.count + 2)
+                            + textForm + String(repeating: " ", count: max(2, layout.dateWidth - textForm.count + 2))
                             + DateJSON.weekdayNames[converted.weekday - 1] + " " + DateJSON.longForm(converted, in: target))
             }
         }

@@ -5,7 +5,7 @@ import Kalends
 enum DaysCommand: Command {
     static let name = "days"
     static let summary = "Slice a span into the real days, weeks, months or years it touches."
-    static let usage = "kalends days START END [--tz ZONE] [--unit day|week|month|year] [--calendar CAL] [--json]"
+    static let usage = "kalends days START END [--tz ZONE] [--unit day|week|month|year] [--calendar CAL] [--from CAL] [--first-weekday N] [--locale LOCALE] [--json]"
     static let discussion = """
         Slices the half-open span [START, END) into the days (or weeks, months,
         years of --calendar) it touches in the zone, one line each, clipped to the
@@ -13,21 +13,25 @@ enum DaysCommand: Command {
         starts at 01:00 where midnight was skipped, and no line at all for a day
         that never happened (Pacific/Apia 2011-12-30).
 
-        START and END are dates of --calendar (the start of that day in the zone), date-times
-        read in the zone, or RFC 3339 instants. The zone is --tz, else the
+        START and END are read as ISO 8601 unless --from CAL says they are dates of CAL; a time with an offset or Z is always an ISO 8601 instant.
+        A date means the start of that day in the zone; a floating date-time is
+        read in the zone. --calendar chooses whose days, weeks, months or years
+        are sliced, and the text form of each slice's date. The zone is --tz, else the
         system's (TZ). Weeks start on --first-weekday (1 = Monday ... 7 = Sunday),
         else on the locale's first weekday.
 
         examples:
           kalends days 2024-03-09 2024-03-12 --tz America/New_York
           kalends days 2018-11-03 2018-11-06 --tz America/Sao_Paulo --json
-          kalends days 5784-M05L-01 5784-M08-01 --unit month --calendar hebrew --tz Asia/Jerusalem
+          kalends days 5784-M05L-01 5784-M08-01 --from hebrew --unit month --calendar hebrew --tz Asia/Jerusalem
+          kalends days 2024-01-01 2024-07-01 --unit month --calendar hebrew --tz Asia/Jerusalem
           kalends days 2024-03-01 2024-04-01 --unit week --first-weekday 6 --tz Asia/Tehran
         """
     static let options: [OptionSpec] = [
         .value("--tz", "ZONE", "IANA zone whose days are sliced (default: the system zone)."),
         .value("--unit", "UNIT", "day (default), week, month or year."),
-        .value("--calendar", "CAL", "Calendar of the dates, months and years (default iso8601)."),
+        .value("--calendar", "CAL", "Calendar whose days, weeks, months and years are sliced (default iso8601)."),
+        .value("--from", "CAL", "Calendar START and END are written in (default iso8601)."),
         .value("--first-weekday", "N", "First day of the week for --unit week: 1 = Monday ... 7 = Sunday."),
         .value("--locale", "LOCALE", "Locale whose first weekday weeks use (default: the environment's)."),
         .flag("--json", "One JSON object a line: date, iso, start, end, seconds."),
@@ -36,16 +40,19 @@ enum DaysCommand: Command {
     static func run(_ arguments: ParsedArguments, output: inout OutputBuffer) throws -> Int32 {
         let positionals = try arguments.positionals(2...2, command: name, usage: usage)
         let unit: SliceUnit = try arguments.choice("--unit", default: .day)
-        let calendar = try ConvertCommand.calendar(arguments.value("--calendar") ?? "iso8601", option: "--calendar", engine: .standard)
+        let calendar = try CalendarOption.read(arguments.value("--calendar") ?? "iso8601", option: "--calendar")
+        // START and END are ISO unless --from says otherwise, whatever --calendar slices.
+        let input = try CalendarOption.read(arguments.value("--from") ?? "iso8601", option: "--from")
         let zone = try AddCommand.zoneOption(arguments.value("--tz")) ?? systemZone()
         let rules = try WeekRulesOption.read(arguments)
-        let start = try instant(positionals[0], place: "START", calendar: calendar, zone: zone)
-        let end = try instant(positionals[1], place: "END", calendar: calendar, zone: zone)
+        let reading = DateTimeArgument.Reading(calendar: input, zone: zone)
+        let start = try instant(positionals[0], place: "START", reading)
+        let end = try instant(positionals[1], place: "END", reading)
         let slices: DaySlices
         do {
             slices = try DaySlices(from: start, to: end, zone: zone, calendar: calendar, unit: unit, weekRules: rules)
         } catch {
-            throw InputError(place: "\(positionals[0]) ... \(positionals[1])", underlying: error)
+            throw InputError(place: "\(Echo.text(positionals[0])) ... \(Echo.text(positionals[1]))", underlying: error)
         }
         let json = arguments.flag("--json")
         for slice in slices {
@@ -81,8 +88,9 @@ enum DaysCommand: Command {
     }
 
     /// START or END as an instant: a plain date is the start of that day in `zone`.
-    static func instant(_ text: String, place: String, calendar: any CalendarSystem, zone: ZoneRules) throws -> Instant {
-        let value = try DateTimeArgument.read(text, place: place, calendar: calendar, zone: zone, disambiguation: .compatible)
+    static func instant(_ text: String, place: String, _ reading: DateTimeArgument.Reading) throws -> Instant {
+        let value = try DateTimeArgument.read(text, place: place, reading).value
+        let zone = reading.zone ?? .utc
         do {
             switch value {
             case .date(let date): return try zone.startOfDay(date.dayNumber)
@@ -90,7 +98,7 @@ enum DaysCommand: Command {
             case .zoned(let zoned): return zoned.instant
             }
         } catch {
-            throw InputError(place: "\(place) '\(text)'", underlying: error)
+            throw InputError(place: place, input: text, underlying: error)
         }
     }
 

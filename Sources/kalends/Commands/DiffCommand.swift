@@ -4,7 +4,7 @@ import Kalends
 enum DiffCommand: Command {
     static let name = "diff"
     static let summary = "Print the duration between two dates or date-times."
-    static let usage = "kalends diff START END [--calendar CAL] [--largest-unit UNIT] [--tz ZONE] [--json]"
+    static let usage = "kalends diff START END|- [--calendar CAL] [--from CAL] [--largest-unit UNIT] [--tz ZONE] [--json]"
     static let discussion = """
         Prints the ISO 8601 duration from START to END (negative when END is
         earlier), balanced up to UNIT: years, months, weeks, days (default),
@@ -13,7 +13,11 @@ enum DiffCommand: Command {
         not pass END, so 2024-01-31 to 2024-02-29 in months is P29D (one month
         would reach 31 February). 'kalends add START DURATION' gives END back.
 
-        START and END are read as by 'kalends add'. With times in a zone (an
+        START and END are read in --from if given, else in --calendar; a time with an offset or Z is an ISO 8601 instant.
+        START and END are read as by 'kalends add'. A single '-' reads START and
+        END from each line of standard input, separated by a tab (or else by the
+        last run of spaces), and writes one duration a line (an empty line, or an
+        {"input":...,"error":...} object with --json, for a line that fails). With times in a zone (an
         offset, Z, or --tz), days are calendar days of that zone's wall clock
         (a DST day is still P1D) and hours are exact (PT23H); floating times
         count 24-hour days. Both plain dates with --largest-unit hours count
@@ -26,43 +30,75 @@ enum DiffCommand: Command {
           kalends diff 2024-03-09T09:00 2024-03-10T09:00 --tz America/New_York --largest-unit hours
         """
     static let options: [OptionSpec] = [
-        .value("--calendar", "CAL", "Calendar of START and END and of years and months (default iso8601)."),
+        .value("--calendar", "CAL", "Calendar of years and months, and of START and END without --from (default iso8601)."),
+        .value("--from", "CAL", "Calendar START and END are written in (default: --calendar)."),
         .value("--largest-unit", "UNIT", "years, months, weeks, days (default), hours, minutes or seconds."),
         .value("--tz", "ZONE", "IANA zone: floating times are read in it; days are its calendar days."),
         .flag("--json", "Print {\"duration\":...,\"years\":...,...,\"seconds\":...}."),
     ]
 
     static func run(_ arguments: ParsedArguments, output: inout OutputBuffer) throws -> Int32 {
-        let positionals = try arguments.positionals(2...2, command: name, usage: usage)
+        let positionals = try arguments.positionals(1...2, command: name, usage: usage)
+        let batch = positionals == ["-"]
+        if !batch && positionals.count < 2 {
+            throw UsageError("'\(name)' is missing an argument; usage: \(usage)")
+        }
         let unit: DurationUnit = try arguments.choice("--largest-unit", default: .days)
-        let calendar = try ConvertCommand.calendar(arguments.value("--calendar") ?? "iso8601", option: "--calendar", engine: .standard)
+        let (calendar, input) = try CalendarOption.arithmeticAndInput(arguments)
         let zone = try AddCommand.zoneOption(arguments.value("--tz"))
-        let start = try DateTimeArgument.read(positionals[0], place: "START", calendar: calendar, zone: zone, disambiguation: .compatible)
-        let end = try DateTimeArgument.read(positionals[1], place: "END", calendar: calendar, zone: zone, disambiguation: .compatible)
-        let duration: CalendarDuration
-        do {
-            duration = try difference(start, end, calendar: calendar, unit: unit, zone: zone)
-        } catch let error as InputError {
-            throw error
-        } catch {
-            throw InputError(place: "from \(positionals[0]) to \(positionals[1])", underlying: error)
+        let reading = DateTimeArgument.Reading(calendar: input, zone: zone)
+        let json = arguments.flag("--json")
+        func measure(_ startText: String, _ endText: String, place: String, output: inout OutputBuffer) throws {
+            let start = try DateTimeArgument.read(startText, place: batch ? "\(place) START" : "START", reading)
+            let end = try DateTimeArgument.read(endText, place: batch ? "\(place) END" : "END", reading)
+            let duration: CalendarDuration
+            do {
+                duration = try difference(start.value, end.value, calendar: calendar, unit: unit, zone: zone)
+            } catch {
+                throw InputError(place: "\(batch ? place + ": " : "")from \(Echo.text(startText)) to \(Echo.text(endText))", underlying: error)
+            }
+            if json {
+                var object = JSONObject()
+                object.add("duration", duration.description)
+                object.add("years", duration.date.years)
+                object.add("months", duration.date.months)
+                object.add("weeks", duration.date.weeks)
+                object.add("days", duration.date.days)
+                object.add("hours", duration.time.hours)
+                object.add("minutes", duration.time.minutes)
+                object.add("seconds", duration.time.seconds)
+                object.add("nanoseconds", duration.time.nanoseconds)
+                output.line(object)
+            } else {
+                output.line(duration.description)
+            }
         }
-        if arguments.flag("--json") {
-            var object = JSONObject()
-            object.add("duration", duration.description)
-            object.add("years", duration.date.years)
-            object.add("months", duration.date.months)
-            object.add("weeks", duration.date.weeks)
-            object.add("days", duration.date.days)
-            object.add("hours", duration.time.hours)
-            object.add("minutes", duration.time.minutes)
-            object.add("seconds", duration.time.seconds)
-            object.add("nanoseconds", duration.time.nanoseconds)
-            output.line(object.encoded)
-        } else {
-            output.line(duration.description)
+        guard batch else {
+            try measure(positionals[0], positionals[1], place: "", output: &output)
+            return ExitStatus.success
         }
-        return ExitStatus.success
+        return BatchInput.run(width: 1, json: json, output: &output) { line, place, output in
+            let (start, end): (String, String)
+            do {
+                (start, end) = try pair(line)
+            } catch {
+                throw InputError(place: place, input: line, underlying: error)
+            }
+            try measure(start, end, place: place, output: &output)
+        }
+    }
+
+    /// A line of `diff -`: START and END separated by a tab, or else by the
+    /// last run of spaces (so `2024-03-15 09:30 2024-03-16` keeps its time).
+    static func pair(_ line: String) throws -> (String, String) {
+        let trimmed = line.trimmingSpaces
+        if let tab = trimmed.firstIndex(of: "\t") {
+            return (String(trimmed[..<tab]).trimmingSpaces, String(trimmed[trimmed.index(after: tab)...]).trimmingSpaces)
+        }
+        guard let space = trimmed.lastIndex(of: " ") else { throw BatchPairError() }
+        var startEnd = space
+        while startEnd > trimmed.startIndex, trimmed[trimmed.index(before: startEnd)] == " " { startEnd = trimmed.index(before: startEnd) }
+        return (String(trimmed[..<startEnd]), String(trimmed[trimmed.index(after: space)...]))
     }
 
     static func difference(_ start: DateTimeArgument, _ end: DateTimeArgument, calendar: any CalendarSystem,
@@ -70,7 +106,8 @@ enum DiffCommand: Command {
         switch (start, end) {
         case (.date(let a), .date(let b)):
             if let dateUnit = unit.dateUnit {
-                return try CalendarDuration(date: try calendar.until(a, b, largestUnit: dateUnit))
+                let from = try calendar.date(dayNumber: a.dayNumber), to = try calendar.date(dayNumber: b.dayNumber)
+                return try CalendarDuration(date: try calendar.until(from, to, largestUnit: dateUnit))
             }
             // Hours and smaller between two dates: midnight to midnight.
             if let zone {
@@ -91,6 +128,11 @@ enum DiffCommand: Command {
             return try start.local().until(try end.local(), in: calendar, largestUnit: unit)
         }
     }
+}
+
+/// A line of `diff -` without two values.
+struct BatchPairError: Error, CustomStringConvertible {
+    var description: String { "expected START and END separated by a tab or spaces" }
 }
 
 /// START and END where one is floating and the other zoned: exit 1.

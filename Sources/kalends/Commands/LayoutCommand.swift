@@ -19,7 +19,8 @@ enum LayoutCommand: Command {
         Events running past the day are clipped; events shorter than 15 minutes
         (zero-length ones too) are drawn 15 minutes tall, cut at the day's end.
 
-        The day is --day (a date), else the day of the earliest event, in --tz
+        The day is --day (an ISO date), else the day of the earliest timed event
+        (of the earliest event when all are all-day), in --tz
         (default: the system zone); floating times are read in that zone.
 
         examples:
@@ -83,6 +84,10 @@ enum LayoutCommand: Command {
         } catch {
             throw InputError(place: source, underlying: error)
         }
+        if !layout.dropped.isEmpty {
+            let count = layout.dropped.count
+            printError("kalends: note: \(count) event\(count == 1 ? "" : "s") of \(source) \(count == 1 ? "is" : "are") not on \(ISODate(dayNumber: day)) in \(zone.identifier) and \(count == 1 ? "was" : "were") left out (see \"dropped\"; --day picks another day)")
+        }
         if arguments.flag("--svg") {
             var titles: [String: String] = [:]
             for event in input.timed { titles[event.id] = event.title }
@@ -128,17 +133,19 @@ enum LayoutCommand: Command {
         return object
     }
 
-    /// --day, else the local day of the earliest event.
+    /// --day, else the local day of the earliest timed event, or of the
+    /// earliest all-day one when every event is all-day (a multi-day all-day
+    /// event must not pull the view to a day before the timed events).
     static func chooseDay(_ text: String?, input: LayoutInput, zone: ZoneRules) throws -> Int {
         if let text {
             do {
                 return try CalendarDateText.parse(text, in: Calendars.system(.iso8601)).dayNumber
             } catch {
-                throw InputError(place: "--day '\(text)'", underlying: error)
+                throw InputError(place: "--day", input: text, underlying: error)
             }
         }
-        let days = input.timed.map { zone.dayNumber(of: $0.start) } + input.allDay.map(\.first)
-        guard let earliest = days.min() else {
+        let timed = input.timed.map { zone.dayNumber(of: $0.start) }
+        guard let earliest = timed.min() ?? input.allDay.map(\.first).min() else {
             throw InputError(place: "--day", underlying: LayoutInputError("there are no events to choose a day from; give --day"))
         }
         return earliest

@@ -5,12 +5,17 @@ import Kalends
 enum MonthCommand: Command {
     static let name = "month"
     static let summary = "Print a month grid, like cal, in any calendar."
-    static let usage = "kalends month [YEAR-MONTH] [--calendar CAL] [--first-weekday N] [--json]"
+    static let usage = "kalends month [YEAR-MONTH] [--calendar CAL] [--from CAL] [--first-weekday N] [--locale LOCALE] [--json]"
     static let discussion = """
         Prints the month as weeks of seven days (today's month by default).
         YEAR-MONTH is 2024-03, 5784-M05L (month code), 5784-06 (Foundation's
         numbering: Hebrew 6 is Adar I), reiwa:6-03, or 'Adar I 5784'. A leap month
         (Adar I, a Chinese leap month) is a month of its own.
+
+        YEAR-MONTH is read in --from if given, else in --calendar. With --from naming
+        another calendar, the grid is the --calendar month that contains the first
+        day of that --from month (2024-03 --from iso8601 --calendar hebrew: Adar I
+        5784).
 
         The week starts on --first-weekday (1 = Monday ... 7 = Sunday), else on the
         first weekday of --locale, else of the environment's locale (LC_ALL,
@@ -22,9 +27,11 @@ enum MonthCommand: Command {
           kalends month 5784-M05L --calendar hebrew --first-weekday 7
           kalends month 1403-01 --calendar persian --locale fa_IR --week-numbers
           kalends month 2023-M02L --calendar chinese --json
+          kalends month 2024-03 --from iso8601 --calendar hebrew
         """
     static let options: [OptionSpec] = [
-        .value("--calendar", "CAL", "The calendar (default iso8601)."),
+        .value("--calendar", "CAL", "The calendar whose month is drawn (default iso8601)."),
+        .value("--from", "CAL", "Calendar YEAR-MONTH is written in (default: --calendar)."),
         .value("--first-weekday", "N", "First day of the week: 1 = Monday ... 7 = Sunday."),
         .value("--locale", "LOCALE", "Locale for the week rules and weekend (e.g. en_US, he_IL, fa_IR)."),
         .flag("--six-rows", "Always print six rows, as month views draw."),
@@ -34,25 +41,28 @@ enum MonthCommand: Command {
 
     static func run(_ arguments: ParsedArguments, output: inout OutputBuffer) throws -> Int32 {
         let positionals = try arguments.positionals(0...1, command: name, usage: usage)
-        let calendar = try ConvertCommand.calendar(arguments.value("--calendar") ?? "iso8601", option: "--calendar", engine: .standard)
+        let (calendar, input) = try CalendarOption.arithmeticAndInput(arguments)
         let rules = try WeekRulesOption.read(arguments)
         let first: CalendarDate
         do {
+            // The first day of the month named (in --from), then the --calendar month holding it.
+            let named: CalendarDate
             if let text = positionals.first {
-                first = try CalendarDateText.parseMonth(text, in: calendar)
+                named = try CalendarDateText.parseMonth(text, in: input)
             } else {
-                let today = try calendar.date(dayNumber: ISODate.today().dayNumber)
-                first = try calendar.date(year: today.year, month: today.month, day: 1)
+                named = try input.date(dayNumber: ISODate.today(in: DaysCommand.systemZone().timeZone).dayNumber)
             }
+            let day = try calendar.date(dayNumber: named.dayNumber)
+            first = try calendar.date(year: day.year, month: day.month, day: 1)
         } catch {
-            throw InputError(place: "YEAR-MONTH '\(positionals.first ?? "today")'", underlying: error)
+            throw InputError(place: "YEAR-MONTH", input: positionals.first ?? "today", underlying: error)
         }
         let grid: MonthGrid
         do {
             grid = try MonthGrid(calendar: calendar, year: first.year, month: first.month, rules: rules,
                                  sixRows: arguments.flag("--six-rows"))
         } catch {
-            throw InputError(place: "YEAR-MONTH '\(positionals.first ?? "today")'", underlying: error)
+            throw InputError(place: "YEAR-MONTH", input: positionals.first ?? "today", underlying: error)
         }
         if arguments.flag("--json") {
             output.line(json(grid, in: calendar).encoded)

@@ -1,6 +1,6 @@
 import Kalends
 
-/// Exit statuses of the contract.
+/// Exit statuses of the command line.
 enum ExitStatus {
     static let success: Int32 = 0
     /// Understood but invalid input (a date that does not exist, a bad rule).
@@ -9,25 +9,104 @@ enum ExitStatus {
     static let usage: Int32 = 2
 }
 
-/// Bad input with the place it came from (an argument, a line of stdin).
+/// Bad input with the place it came from (an argument, a line of stdin) and,
+/// when there is one, the text that was given there.
 struct InputError: Error, CustomStringConvertible {
     let place: String
+    let input: String?
     let underlying: any Error
 
-    var description: String { "\(place): \(underlying)" }
+    init(place: String, input: String? = nil, underlying: any Error) {
+        self.place = place
+        self.input = input
+        self.underlying = underlying
+    }
+
+    var description: String { ErrorReporting.message(self) }
 }
 
-/// The one place where errors become `kalends: error:` lines and exit statuses.
+/// Input as an error echoes it: control characters escaped, cut after
+/// `limit` characters with `...`, so a 4,000-character argument cannot fill
+/// the terminal.
+enum Echo {
+    static let limit = 60
+
+    static func text(_ input: String) -> String {
+        escaped(input, limit: limit, quotes: true)
+    }
+
+    /// Control and format characters as `\n`, `\t`, `\u{1B}`, so that no
+    /// message can move the cursor or colour a terminal.
+    static func escaped(_ input: String, limit: Int = .max, quotes: Bool = false) -> String {
+        var echoed = ""
+        var count = 0
+        for scalar in input.unicodeScalars {
+            guard count < limit else { return echoed + "..." }
+            count += 1
+            switch scalar {
+            case "\n": echoed += "\\n"
+            case "\r": echoed += "\\r"
+            case "\t": echoed += "\\t"
+            case "'" where quotes: echoed += "\\'"
+            case "\\" where quotes: echoed += "\\\\"
+            default:
+                if scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) || scalar.properties.generalCategory == .format {
+                    echoed += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                } else {
+                    echoed.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return echoed
+    }
+}
+
+/// The one place where errors become `kalends: error:` lines and exit
+/// statuses, and where the command line adds its hints (which option would
+/// help) to the library's messages, which say only what is wrong and where.
 enum ErrorReporting {
+    /// The options of the command being run, so a hint names only options
+    /// that exist there.
+    nonisolated(unsafe) static var options: Set<String> = []
+    /// Whether `--overflow` governs how the input date is read (`convert`),
+    /// not only the result of arithmetic (`add`).
+    nonisolated(unsafe) static var overflowReadsInput = false
+
     static func report(_ error: any Error) -> Int32 {
         printError("kalends: error: \(message(error))")
         return status(error)
     }
 
+    /// The `{"input":...,"error":...}` object batch JSON writes for a failed line.
+    static func batchObject(input: String, error: any Error) -> JSONObject {
+        var object = JSONObject()
+        object.add("input", Echo.text(input))
+        object.add("error", message(error))
+        return object
+    }
+
+    /// One line: the place, the echoed input (cut), the library's message and
+    /// the command line's hint.
     static func message(_ error: any Error) -> String {
-        let text = String(describing: error)
-        // One line, whatever the message holds.
-        return text.split(whereSeparator: \.isNewline).joined(separator: " ")
+        var text: String
+        if let input = error as? InputError {
+            var inner = input.underlying is InputError ? message(input.underlying) : String(describing: input.underlying)
+            if let raw = input.input {
+                let echoed = Echo.text(raw)
+                if !raw.isEmpty { inner = inner.replacing(raw, with: echoed) }
+                // The library's message quotes the input already: do not echo it twice.
+                let quoted = inner.contains("'\(echoed)'") || (raw.count > 30 && inner.contains("'" + String(echoed.prefix(30))))
+                text = quoted ? "\(input.place): \(inner)" : "\(input.place) '\(echoed)': \(inner)"
+            } else {
+                text = "\(input.place): \(inner)"
+            }
+            if !(input.underlying is InputError), let hint = hint(for: input.underlying) { text += hint }
+        } else {
+            text = String(describing: error)
+            if let hint = hint(for: error) { text += hint }
+        }
+        // One line, and nothing a terminal would act on.
+        return Echo.escaped(text.split(whereSeparator: \.isNewline).joined(separator: " "))
     }
 
     static func status(_ error: any Error) -> Int32 {
@@ -35,6 +114,38 @@ enum ErrorReporting {
         case is UsageError: ExitStatus.usage
         case let input as InputError: status(input.underlying)
         default: ExitStatus.invalid
+        }
+    }
+
+    /// What the user can do about `error` with this command's options.
+    static func hint(for error: any Error) -> String? {
+        switch error {
+        case let error as ConversionError:
+            switch error {
+            case .unknownCalendar: return " (see 'kalends calendars')"
+            case .dayOutOfRange, .monthCodeNotInYear, .monthOutOfRange:
+                return overflowReadsInput && options.contains("--overflow") ? " (--overflow constrain clamps it)" : nil
+            default: return nil
+            }
+        case let error as ArithmeticError:
+            switch error {
+            case .dayNotInMonth, .monthCodeNotInYear:
+                return options.contains("--overflow") ? " (--overflow constrain clamps it)" : nil
+            case .conversion(let inner): return hint(for: inner)
+            case .time(let inner): return hint(for: inner)
+            default: return nil
+            }
+        case let error as TimeError:
+            switch error {
+            case .skippedLocalTime, .repeatedLocalTime:
+                return options.contains("--disambiguation") ? " (--disambiguation compatible, earlier or later picks one)" : nil
+            default: return nil
+            }
+        case let error as DateTimeTextError:
+            if case .date(_, let inner) = error { return hint(for: inner) }
+            return nil
+        default:
+            return nil
         }
     }
 }

@@ -8,6 +8,9 @@ import Glibc
 /// bytes are collected and written in large blocks.
 struct OutputBuffer {
     private var bytes: [UInt8] = []
+    /// Lines written so far (by `line`), so batch input can keep one output
+    /// line per input line and target even when a line fails half-way.
+    private(set) var lineCount = 0
 
     init() { bytes.reserveCapacity(1 << 16) }
 
@@ -19,12 +22,14 @@ struct OutputBuffer {
     mutating func line(_ text: String) {
         write(text)
         bytes.append(10)
+        lineCount += 1
     }
 
     /// Writes a finished JSON object and a newline.
     mutating func line(_ object: JSONObject) {
         bytes.append(contentsOf: object.encodedBytes)
         bytes.append(10)
+        lineCount += 1
         if bytes.count >= 1 << 16 { flush() }
     }
 
