@@ -30,7 +30,7 @@ let package = Package(
         .testTarget(name: "KalendsLayoutTests", dependencies: ["KalendsLayout", "KalendsLayoutReference", "KalendsCheck"]),
         .testTarget(name: "KalendsCheckTests", dependencies: ["KalendsCheck"]),
         // Runs the built `kalends` binary against shared/cli-contract.md.
-        .testTarget(name: "CLITests", dependencies: ["kalends"]),
+        .testTarget(name: "CLITests", dependencies: ["kalends", "KalendsCheck"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -4,17 +4,24 @@ import Kalends
 enum ConvertCommand: Command {
     static let name = "convert"
     static let summary = "Convert a date between calendars."
-    static let usage = "kalends convert DATE [--from CAL] [--to CAL]... [--overflow constrain|reject] [--json]"
+    static let usage = "kalends convert DATE|- [--from CAL] [--to CAL]... [--overflow constrain|reject] [--json]"
     static let discussion = """
         Converts DATE, read in the --from calendar (default iso8601), to each --to
-        calendar (repeatable; 'all' or no --to: every calendar).
+        calendar (repeatable, each printed once; 'all' or no --to: every calendar).
 
         DATE is YEAR-MONTH-DAY with MONTH a number as Foundation counts it (Hebrew:
         6 Adar I, 7 Adar or Adar II) or a month code (M05L), optionally with an era
         (reiwa:6-03-15, bce:44-03-15); or DAY MONTHNAME YEAR (5 Adar II 5784);
-        or 'today'; or '-' to read one date a line from standard input and write
-        the results of each line in order (a line that cannot be read gives an
-        {"input":...,"error":...} object with --json and exit status 1 at the end).
+        or 'today', 'tomorrow', 'yesterday'; or a date-time, whose time is read and
+        checked and whose date is used. A time with an offset or Z is an ISO 8601
+        instant whatever --from says, and means the date where its own offset
+        puts it (2024-02-29T23:00-05:00 is 29 February).
+
+        DATE '-' reads one date a line from standard input and writes, in order,
+        one line per input line and target calendar: a line that fails gives
+        empty lines (or {"input":...,"error":...} objects with --json), its error
+        on standard error with the line number, and exit status 1 at the end; a
+        blank line gives blank lines.
 
         A date that does not exist (hebrew 5785-M05L-01, gregorian 2023-02-29) is an
         error unless --overflow constrain clamps it as Temporal does.

@@ -4,7 +4,7 @@ import Kalends
 enum DiffCommand: Command {
     static let name = "diff"
     static let summary = "Print the duration between two dates or date-times."
-    static let usage = "kalends diff START END|- [--calendar CAL] [--from CAL] [--largest-unit UNIT] [--tz ZONE] [--json]"
+    static let usage = "kalends diff (START END | -) [--calendar CAL] [--from CAL] [--largest-unit UNIT] [--tz ZONE] [--json]"
     static let discussion = """
         Prints the ISO 8601 duration from START to END (negative when END is
         earlier), balanced up to UNIT: years, months, weeks, days (default),
