@@ -8,16 +8,6 @@ import XCTest
 /// (`` | `--from CAL` | ... | ``). An option is in `--help` when it starts a
 /// line of the `options:` list or appears in the `usage:` line.
 final class CLIDocsTests: XCTestCase {
-    /// Options Docs/CLI.md documents that the command line gains in the same
-    /// issue, not yet in `--help`. Once one is in `--help` the test says to
-    /// take it off. Temporary: empty it when the command-line change is merged.
-    static let pendingHelpOptions: [String: Set<String>] = [
-        "add": ["--from"],
-        "diff": ["--from"],
-        "month": ["--from"],
-        "days": ["--from"],
-    ]
-
     static var guide: URL {
         DocExamplesTests.repositoryRoot.appendingPathComponent("Docs/CLI.md")
     }
@@ -41,15 +31,11 @@ final class CLIDocsTests: XCTestCase {
             let inHelp = Self.helpOptions(help.stdout)
             let documented = Self.documentedOptions(section)
             XCTAssertFalse(inHelp.isEmpty, "kalends \(command) --help lists no options")
-            let pending = Self.pendingHelpOptions[command] ?? []
             for option in inHelp.subtracting(documented).sorted() {
                 XCTFail("kalends \(command) --help has \(option); Docs/CLI.md '## kalends \(command)' does not document it")
             }
-            for option in documented.subtracting(inHelp).subtracting(pending).sorted() {
+            for option in documented.subtracting(inHelp).sorted() {
                 XCTFail("Docs/CLI.md '## kalends \(command)' documents \(option); kalends \(command) --help does not have it")
-            }
-            for option in pending.intersection(inHelp).sorted() {
-                XCTFail("kalends \(command) --help has \(option) now; take it off CLIDocsTests.pendingHelpOptions")
             }
         }
     }

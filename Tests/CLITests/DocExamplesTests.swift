@@ -12,27 +12,6 @@ import XCTest
 /// paths read as from the repository root and files an example writes
 /// (`> day.svg`) do not land in the work tree.
 final class DocExamplesTests: XCTestCase {
-    /// Examples that document behaviour the command line gains in the same
-    /// issue (`--from` on add, diff, month and days; `-` batch input on add
-    /// and diff; empty lines for failed batch lines in text mode; the C locale
-    /// week start; explicit `--tz` offsets; ISO-read `days` bounds). They are
-    /// run, and must still FAIL: once one passes the test says to take it off
-    /// this list. Temporary: empty it when the command-line change is merged.
-    static let pendingCLIChanges: Set<String> = [
-        #"kalends add 2024-03-24 P1Y --calendar hebrew --from iso8601"#,
-        #"kalends add 2024-03-24 P1Y --calendar hebrew --from iso8601 --json"#,
-        #"kalends diff 2024-02-24 2025-03-20 --calendar hebrew --from iso8601 --largest-unit years"#,
-        #"kalends month 2024-03 --from iso8601 --calendar hebrew"#,
-        #"kalends days 5784-M05L-01 5784-M08-01 --from hebrew --calendar hebrew --unit month --tz Asia/Jerusalem"#,
-        #"kalends days 2024-03-01 2024-05-01 --unit month --calendar persian --tz Asia/Tehran --json"#,
-        #"kalends days 2021-03-31T00:09:31Z 2021-04-02T00:00:00Z --calendar hebrew --tz UTC --json"#,
-        #"printf '2024-01-31\n\n2024-02-30\n2024-03-31\n' | kalends add - P1M"#,
-        #"printf '2024-01-31\t2024-02-29\n2024-01-15 2025-03-20\n' | kalends diff - --largest-unit months"#,
-        #"printf '2024-01-01\n2024-02-30\n2024-01-03\n' | kalends convert - --to hebrew"#,
-        #"LANG=C kalends month 2024-03"#,
-        #"kalends add 2024-03-15T09:00 PT1H --tz +05:30"#,
-    ]
-
     static let repositoryRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
@@ -64,26 +43,12 @@ final class DocExamplesTests: XCTestCase {
         let scratch = try Self.scratchDirectory()
         defer { try? FileManager.default.removeItem(at: scratch) }
 
-        var stillPending: [String] = []
         for example in examples {
             let result = Shell.run(example.command, in: scratch, binaryDirectory: CLI.binary.deletingLastPathComponent())
             let problems = Self.problems(of: example, result)
-            if Self.pendingCLIChanges.contains(example.command) {
-                if problems.isEmpty {
-                    XCTFail("\(example): passes now; take it off DocExamplesTests.pendingCLIChanges")
-                } else {
-                    stillPending.append("\(example)\n    " + problems.joined(separator: "\n    "))
-                }
-            } else if !problems.isEmpty {
+            if !problems.isEmpty {
                 XCTFail("\(example)\n    " + problems.joined(separator: "\n    "))
             }
-        }
-        let commands = Set(examples.map(\.command))
-        for stale in Self.pendingCLIChanges.subtracting(commands).sorted() {
-            XCTFail("pendingCLIChanges lists '\(stale)', which no guide shows any more")
-        }
-        if !stillPending.isEmpty {
-            print("note: \(stillPending.count) doc examples wait for the command-line change:\n" + stillPending.joined(separator: "\n"))
         }
     }
 

@@ -111,7 +111,9 @@ enum AddCommand: Command {
                 return .zoned(try zoned.adding(duration, in: calendar, overflow: overflow, disambiguation: disambiguation))
             }
         } catch {
-            throw InputError(place: "\(place): adding \(duration) to \(try DateTimeArgument.text(start, calendar: calendar))", underlying: error)
+            // One value: "adding P1M to 2024-01-31"; a batch line says which line too.
+            let what = "adding \(duration) to \(try DateTimeArgument.text(start, calendar: calendar))"
+            throw InputError(place: place == "DATE" ? what : "\(place): \(what)", underlying: error)
         }
     }
 
