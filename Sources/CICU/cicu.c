@@ -4,6 +4,7 @@
 #include <unicode/ucal.h>
 #include <unicode/udat.h>
 #include <unicode/uloc.h>
+#include <unicode/ures.h>
 #include <unicode/ustring.h>
 #include <unicode/uversion.h>
 
@@ -164,3 +165,17 @@ int32_t kicu_is_weekend_day(const char *locale, int32_t weekday, int32_t *status
 }
 
 const char *kicu_error_name(int32_t status) { return u_errorName((UErrorCode)status); }
+
+int32_t kicu_locale_has_language_data(const char *locale) {
+    if (locale == NULL || strlen(locale) > 100) return 0;
+    char language[16];
+    UErrorCode err = U_ZERO_ERROR;
+    int32_t length = uloc_getLanguage(locale, language, (int32_t)sizeof language, &err);
+    if (U_FAILURE(err) || length <= 0 || err == U_STRING_NOT_TERMINATED_WARNING) return 0;
+    /* Opening the language's own bundle: root is used (a warning) when ICU has none. */
+    err = U_ZERO_ERROR;
+    UResourceBundle *bundle = ures_open(NULL, language, &err);
+    int32_t known = U_SUCCESS(err) && err != U_USING_DEFAULT_WARNING;
+    if (bundle != NULL) ures_close(bundle);
+    return known;
+}

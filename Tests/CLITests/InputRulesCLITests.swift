@@ -194,4 +194,43 @@ final class InputRulesCLITests: XCTestCase {
                                  stdin: #"{"events":[{"id":"x","start":"2024-03-14","end":"2024-03-16","allDay":true}]}"#)
         XCTAssertEqual(allDayOnly.jsonLines().first?["day"] as? String, "2024-03-14")
     }
+
+    // MARK: zones, locales and messages
+
+    func testZoneNamesAndOffsets() {
+        CLI.assertError(CLI.run(["add", "2024-03-15T09:00", "PT1H", "--tz", "GMT+5"]), status: 1, contains: "Etc/GMT-5")
+        CLI.assertError(CLI.run(["add", "2024-03-15T09:00", "PT1H", "--tz", "UTC+3"]), status: 1, contains: "not an IANA zone")
+        XCTAssertEqual(CLI.run(["add", "2024-03-15T09:00", "PT1H", "--tz", "Etc/GMT+5"]).lines, ["2024-03-15T10:00:00-05:00"])
+        XCTAssertEqual(CLI.run(["add", "2024-03-15T09:00", "PT1H", "--tz", "+05:30"]).lines, ["2024-03-15T10:00:00+05:30"])
+        XCTAssertEqual(CLI.run(["add", "2024-03-15T09:00", "PT1H", "--tz", "UTC+05:30"]).lines, ["2024-03-15T10:00:00+05:30"])
+        XCTAssertEqual(CLI.run(["add", "2024-03-15T09:00", "PT1H", "--tz", "GMT0"]).status, 0)
+    }
+
+    func testCLocalesAgreeAndUnknownLocalesAreRefused() {
+        let c = CLI.run(["month", "2024-03"], environment: ["LANG": "C", "LC_ALL": "", "LC_TIME": ""])
+        let utf8 = CLI.run(["month", "2024-03"], environment: ["LANG": "C.UTF-8", "LC_ALL": "", "LC_TIME": ""])
+        let posix = CLI.run(["month", "2024-03"], environment: ["LANG": "POSIX", "LC_ALL": "", "LC_TIME": ""])
+        XCTAssertEqual(c.stdout, utf8.stdout)
+        XCTAssertEqual(c.stdout, posix.stdout)
+        XCTAssertEqual(c.lines.dropFirst().first, "Su Mo Tu We Th Fr Sa")
+        CLI.assertError(CLI.run(["month", "2024-03", "--locale", "xx_YY"]), status: 1, contains: "unknown locale 'xx_YY'")
+        CLI.assertError(CLI.run(["month", "2024-03", "--locale", ""]), status: 1, contains: "unknown locale")
+        CLI.assertError(CLI.run(["days", "2024-03-01", "2024-03-02", "--locale", "qq"]), status: 1, contains: "--locale")
+        XCTAssertEqual(CLI.run(["month", "2024-03", "--locale", "de_DE"]).lines.dropFirst().first, "Mo Tu We Th Fr Sa Su")
+    }
+
+    func testMessagesSayItOnceAndBlameTheRightEngine() {
+        let era = CLI.run(["convert", "bce:0-01-01", "--from", "gregorian"])
+        CLI.assertError(era, status: 1, contains: "years are 1 or more")
+        let duration = CLI.run(["add", "2024-03-15", "x"])
+        CLI.assertError(duration, status: 1, contains: "cannot read duration 'x' at character 1")
+        XCTAssertFalse(duration.stderr.contains("duration 'x': duration"), duration.stderr)
+        CLI.assertError(CLI.run(["convert", "2024-03-15", "--engine", "foundation", "--from", "julian"]), status: 1, contains: "Foundation has no julian calendar")
+        // Hints name only options the command has.
+        let diff = CLI.run(["diff", "2024-02-30", "2024-03-01"])
+        CLI.assertError(diff, status: 1, contains: "no day 30")
+        XCTAssertFalse(diff.stderr.contains("--overflow"), diff.stderr)
+        CLI.assertError(CLI.run(["convert", "2024-02-30"]), status: 1, contains: "(--overflow constrain clamps it)")
+        CLI.assertError(CLI.run(["convert", "2024-03-15", "--to", "nope"]), status: 1, contains: "(see 'kalends calendars')")
+    }
 }

@@ -82,6 +82,10 @@ int32_t kicu_minimal_days_in_first_week(const char *locale, int32_t *status);
 /// 1 when `weekday` (1 = Sunday ... 7 = Saturday) is a weekend day in `locale`.
 int32_t kicu_is_weekend_day(const char *locale, int32_t weekday, int32_t *status);
 
+/// 1 when ICU has locale data for the language of `locale` (`de_DE`,
+/// `en_US_POSIX`), 0 when ICU would fall back to its root data (`xx_YY`, "").
+int32_t kicu_locale_has_language_data(const char *locale);
+
 /// A readable name for an ICU `UErrorCode`.
 const char *kicu_error_name(int32_t status);
 

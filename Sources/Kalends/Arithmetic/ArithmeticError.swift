@@ -29,7 +29,7 @@ public enum ArithmeticError: Error, Hashable, Sendable, CustomStringConvertible 
             return detail
         case .dayNotInMonth(let calendar, let year, let code, let day, let length):
             let month = calendar.hasLeapMonthCodes ? code.description : CalendarDateText.twoDigits(code.number)
-            return "\(calendar) \(CalendarDateText.yearText(year))-\(month) has no day \(day) (it has \(length) days); use --overflow constrain to clamp to the last day"
+            return "\(calendar) \(CalendarDateText.yearText(year))-\(month) has no day \(day) (it has \(length) days)"
         case .outOfRange(let calendar, let detail):
             return "\(calendar): \(detail) is out of the supported range (ISO years -9999 ... 9999)"
         case .noSuchWeekday(let calendar, let year, let code, let n, let weekday):

@@ -100,7 +100,7 @@ extension CalendarSystem {
             return try resolve(code, inYear: year, overflow: overflow)
         } catch {
             if case .monthCodeNotInYear(let calendar, let year, let code, let detail) = error {
-                throw .monthCodeNotInYear(calendar, year: year, monthCode: code, detail: detail + "; use --overflow constrain to move to \(MonthNumbering.constrained(code, in: id)?.description ?? "the nearest month")")
+                throw .monthCodeNotInYear(calendar, year: year, monthCode: code, detail: detail + "; constraining would move it to \(MonthNumbering.constrained(code, in: id)?.description ?? "the nearest month")")
             }
             throw .conversion(error)
         }

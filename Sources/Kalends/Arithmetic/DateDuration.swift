@@ -3,7 +3,7 @@
 /// These follow the calendar: one month after 31 January is the end of
 /// February, one year after 30 Adar I is in Adar (see `Docs/Arithmetic.md`).
 /// All fields share one sign.
-public struct DateDuration: Hashable, Sendable, Codable {
+public struct DateDuration: Hashable, Sendable {
     /// Calendar years (step 1 of adding).
     public let years: Int
     /// Months by ordinal position, leap months counted (step 3).
@@ -60,6 +60,33 @@ public struct DateDuration: Hashable, Sendable, Codable {
 extension DateDuration: CustomStringConvertible {
     /// ISO 8601: `P1Y2M3D`, `-P3W`, `P0D`.
     public var description: String { CalendarDuration(unchecked: self, .zero).description }
+}
+
+extension DateDuration: Codable {
+    private enum CodingKeys: String, CodingKey { case years, months, weeks, days }
+
+    /// Decodes the four fields through `init(years:months:weeks:days:)` (one sign).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let years = try container.decode(Int.self, forKey: .years)
+        let months = try container.decode(Int.self, forKey: .months)
+        let weeks = try container.decode(Int.self, forKey: .weeks)
+        let days = try container.decode(Int.self, forKey: .days)
+        do {
+            try self.init(years: years, months: months, weeks: weeks, days: days)
+        } catch {
+            throw container.corrupted(.years, "\(error)")
+        }
+    }
+
+    /// Encodes the four fields.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(years, forKey: .years)
+        try container.encode(months, forKey: .months)
+        try container.encode(weeks, forKey: .weeks)
+        try container.encode(days, forKey: .days)
+    }
 }
 
 /// The same-sign rule shared by every duration type.

@@ -16,10 +16,10 @@ public enum DurationError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .malformed(let text, let position, let expected):
             let shown = text.count > 60 ? String(text.prefix(60)) + "..." : text
-            return "malformed duration '\(shown)' at character \(position + 1): expected \(expected) (e.g. P1Y2M10DT2H30M, -P3W, PT0.5S)"
+            return "cannot read duration '\(shown)' at character \(position + 1): expected \(expected) (e.g. P1Y2M10DT2H30M, -P3W, PT0.5S)"
         case .tooLarge(let text, let field):
             let shown = text.count > 60 ? String(text.prefix(60)) + "..." : text
-            return "duration '\(shown)': the \(field) are too large"
+            return "duration '\(shown)' is too large: its \(field) do not fit"
         case .mixedSigns(let fields):
             return "duration fields must all have the same sign, got \(fields)"
         }

@@ -3,7 +3,7 @@
 /// Time units are elapsed time: `PT24H` across a DST change is 24 real hours,
 /// not one calendar day. Fields are kept as given (`PT36H` stays 36 hours);
 /// all share one sign.
-public struct TimeDuration: Hashable, Sendable, Codable {
+public struct TimeDuration: Hashable, Sendable {
     /// Hours of 3,600 elapsed seconds.
     public let hours: Int
     /// Minutes of 60 elapsed seconds.
@@ -62,6 +62,38 @@ public struct TimeDuration: Hashable, Sendable, Codable {
 extension TimeDuration: CustomStringConvertible {
     /// ISO 8601: `PT2H30M`, `PT0.5S`.
     public var description: String { CalendarDuration(unchecked: .zero, self).description }
+}
+
+extension TimeDuration: Codable {
+    private enum CodingKeys: String, CodingKey { case hours, minutes, seconds, nanoseconds }
+
+    /// Decodes the four fields through `init(hours:minutes:seconds:nanoseconds:)`
+    /// (one sign, a total that fits in `Int` seconds).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let hours = try container.decode(Int.self, forKey: .hours)
+        let minutes = try container.decode(Int.self, forKey: .minutes)
+        let seconds = try container.decode(Int.self, forKey: .seconds)
+        let nanoseconds = try container.decode(Int.self, forKey: .nanoseconds)
+        do {
+            try self.init(hours: hours, minutes: minutes, seconds: seconds, nanoseconds: nanoseconds)
+        } catch {
+            let key: CodingKeys = switch error {
+            case .tooLarge(_, let field): CodingKeys(stringValue: field) ?? .hours
+            default: .hours
+            }
+            throw container.corrupted(key, "\(error)")
+        }
+    }
+
+    /// Encodes the four fields.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(hours, forKey: .hours)
+        try container.encode(minutes, forKey: .minutes)
+        try container.encode(seconds, forKey: .seconds)
+        try container.encode(nanoseconds, forKey: .nanoseconds)
+    }
 }
 
 /// Elapsed time as whole seconds plus nanoseconds of the same sign.

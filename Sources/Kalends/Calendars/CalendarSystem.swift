@@ -37,15 +37,19 @@ public protocol CalendarSystem: Sendable {
     var id: CalendarID { get }
     /// The arithmetic years that intersect the supported day range.
     var supportedYears: ClosedRange<Int> { get }
-    /// The fields of a day number within `DayNumber.supported`.
+    /// The fields of a day number within `DayNumber.supported`. Unchecked:
+    /// shared code calls it with supported days only; callers use `date(dayNumber:)`.
     func ordinalDate(ofDay day: Int) -> OrdinalDate
-    /// The day number of valid ordinal fields.
+    /// The day number of valid ordinal fields. Unchecked (any answer for an
+    /// invalid year, month or day); callers use `checkedDayNumber(year:month:day:)`.
     func dayNumber(year: Int, month: Int, day: Int) -> Int
     /// How many months `year` has (13 in a Hebrew or Chinese leap year).
+    /// Unchecked for years outside `supportedYears`; callers use `checkedMonthsInYear(_:)`.
     func monthsInYear(_ year: Int) -> Int
-    /// How many days the `month`-th month of `year` has.
+    /// How many days the `month`-th month of `year` has. Unchecked (any
+    /// answer for an invalid month); callers use `checkedDaysInMonth(year:month:)`.
     func daysInMonth(year: Int, month: Int) -> Int
-    /// The identity of the `month`-th month of `year`.
+    /// The identity of the `month`-th month of `year`. Unchecked, like `daysInMonth`.
     func monthCode(year: Int, month: Int) -> MonthCode
     /// The position of `code` in `year`, or nil when that year lacks it.
     func month(of code: MonthCode, inYear year: Int) -> Int?
@@ -156,6 +160,12 @@ extension CalendarSystem {
     /// The date with an ordinal month (the month's position in its year).
     @inline(__always)
     public func date(year: Int, month: Int, day: Int, overflow: Overflow) throws(ConversionError) -> CalendarDate {
+        try standardDate(year: year, month: month, day: day, overflow: overflow)
+    }
+
+    /// The shared implementation of `date(year:month:day:overflow:)`.
+    @inline(__always)
+    func standardDate(year: Int, month: Int, day: Int, overflow: Overflow) throws(ConversionError) -> CalendarDate {
         try checkYear(year)
         // A faulty engine may report no months; ranges must not trap on it.
         let count = Swift.max(monthsInYear(year), 1)
@@ -198,6 +208,34 @@ extension CalendarSystem {
     public func firstDay(ofYear year: Int) throws(ConversionError) -> Int {
         try checkYear(year)
         return dayNumber(year: year, month: 1, day: 1)
+    }
+
+    /// How many months `year` has; throws `.yearOutOfRange` outside `supportedYears`.
+    public func checkedMonthsInYear(_ year: Int) throws(ConversionError) -> Int {
+        try checkYear(year)
+        return monthsInYear(year)
+    }
+
+    /// How many days the `month`-th month of `year` has (leap months counted
+    /// in the position); throws `.yearOutOfRange` or `.monthOutOfRange`.
+    public func checkedDaysInMonth(year: Int, month: Int) throws(ConversionError) -> Int {
+        try checkMonth(year: year, month: month)
+        return daysInMonth(year: year, month: month)
+    }
+
+    /// The day number of ordinal fields; throws for an invalid year, month
+    /// or day, or a day outside `DayNumber.supported` (as `date(year:month:day:)`).
+    public func checkedDayNumber(year: Int, month: Int, day: Int) throws(ConversionError) -> Int {
+        try date(year: year, month: month, day: day, overflow: .reject).dayNumber
+    }
+
+    /// Throws unless `year` is supported and has a `month`-th month.
+    func checkMonth(year: Int, month: Int) throws(ConversionError) {
+        try checkYear(year)
+        let count = monthsInYear(year)
+        guard (1...Swift.max(count, 1)).contains(month) else {
+            throw .monthOutOfRange(id, year: year, month: month, allowed: 1...Swift.max(count, 1))
+        }
     }
 
     /// Throws unless `year` is within `supportedYears`.
@@ -288,12 +326,10 @@ extension CalendarSystem {
 
 extension CalendarDate {
     /// The day of the year in this date's calendar, from 1 (computed with the
-    /// calendar's standard engine).
+    /// calendar's standard engine); throws when that engine cannot be opened.
     public var dayOfYear: Int {
-        guard let engine = try? Calendars.system(calendar), let day = try? engine.dayOfYear(of: self) else {
-            // The standard engine of every CalendarID opens (CalendarsTests); never reached.
-            return 0
+        get throws(ConversionError) {
+            try Calendars.system(calendar).dayOfYear(of: self)
         }
-        return day
     }
 }

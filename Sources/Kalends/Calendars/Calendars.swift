@@ -79,12 +79,12 @@ private final class Registry: @unchecked Sendable {
         let engine: any CalendarSystem
         if foundation {
             guard let backend = FoundationFieldBackend(id) else {
-                throw .icuFailure(operation: "open Foundation's \(id) calendar", status: "Foundation has no such calendar")
+                throw .foundationLacksCalendar(id)
             }
-            engine = ReferenceCalendar(backend: backend)
+            engine = try ReferenceCalendar(backend: backend)
             foundationEngines[id] = engine
         } else {
-            engine = ReferenceCalendar(backend: try ICUFieldBackend(id))
+            engine = try ReferenceCalendar(backend: try ICUFieldBackend(id))
             icuEngines[id] = engine
         }
         return engine
@@ -95,9 +95,9 @@ private final class Registry: @unchecked Sendable {
         if let engine = referenceEngines[id] { return engine }
         let engine: any CalendarSystem
         if Self.usesFoundation(id), let backend = SplitFieldBackend(id) {
-            engine = ReferenceCalendar(backend: backend)
+            engine = try ReferenceCalendar(backend: backend)
         } else {
-            engine = ReferenceCalendar(backend: try ICUFieldBackend(id))
+            engine = try ReferenceCalendar(backend: try ICUFieldBackend(id))
         }
         referenceEngines[id] = engine
         return engine

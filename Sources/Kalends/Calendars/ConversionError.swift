@@ -23,13 +23,18 @@ public enum ConversionError: Error, Hashable, Sendable, CustomStringConvertible 
     case eraYearOutOfRange(CalendarID, era: String, year: Int, allowed: ClosedRange<Int>)
     /// No month of this calendar has this English name.
     case unknownMonthName(CalendarID, name: String)
+    /// No calendar of Kalends has this era code (`Era.init(code:value:year:)`).
+    case unknownEraCode(String)
+    /// Foundation has no calendar of this kind (`--engine foundation` with
+    /// Julian, whose only source is the system ICU).
+    case foundationLacksCalendar(CalendarID)
     /// ICU refused an operation; `status` is ICU's error name.
     case icuFailure(operation: String, status: String)
 
     public var description: String {
         switch self {
         case .unknownCalendar(let text):
-            return "unknown calendar '\(text)' (see `kalends calendars`)"
+            return "unknown calendar '\(text)'"
         case .malformedMonthCode(let text):
             return "malformed month code '\(text)': expected M01 ... M13, with L for a leap month (M05L)"
         case .malformedDate(let text, let detail):
@@ -51,10 +56,15 @@ public enum ConversionError: Error, Hashable, Sendable, CustomStringConvertible 
             let list = known.isEmpty ? "it has no era codes" : "its eras are " + known.joined(separator: ", ")
             return "\(calendar) has no era '\(era)': \(list)"
         case .eraYearOutOfRange(let calendar, let era, let year, let allowed):
-            let upper = allowed.upperBound == Int.max ? "" : " ... \(allowed.upperBound)"
-            return "\(calendar) era \(era) has no year \(year): years are \(allowed.lowerBound)\(upper)"
+            let range = allowed.upperBound == Int.max ? "\(allowed.lowerBound) or more" : "\(allowed.lowerBound) ... \(allowed.upperBound)"
+            return "\(calendar) era \(era) has no year \(year): years are \(range)"
         case .unknownMonthName(let calendar, let name):
             return "\(calendar) has no month named '\(name)'"
+        case .unknownEraCode(let code):
+            let shown = code.count > 60 ? String(code.prefix(60)) + "..." : code
+            return "unknown era code '\(shown)': the era codes are \(Era.knownCodes.joined(separator: ", "))"
+        case .foundationLacksCalendar(let calendar):
+            return "Foundation has no \(calendar) calendar (its Calendar.Identifier has none); the system ICU engine has one"
         case .icuFailure(let operation, let status):
             return "ICU failed to \(operation): \(status)"
         }

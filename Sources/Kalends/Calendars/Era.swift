@@ -1,8 +1,8 @@
 /// The era of a date: Foundation's era number and year, and Temporal's era code.
 ///
-/// The code is kept as a small number naming an interned string, so that
-/// `Era` and `CalendarDate` are plain values: no reference counting when
-/// dates are made, copied and dropped by the million.
+/// The code is kept as a small number naming one of the known codes, so
+/// that `Era` and `CalendarDate` are plain values: no reference counting
+/// when dates are made, copied and dropped by the million.
 public struct Era: Hashable, Sendable, Codable {
     /// Temporal / CLDR era code (`ce`, `bce`, `reiwa`, `am`, ...); nil where the
     /// calendar has none in Temporal (Chinese and Dangi count 60-year cycles).
@@ -14,10 +14,16 @@ public struct Era: Hashable, Sendable, Codable {
     /// The code's index in `EraCode`.
     let codeIndex: UInt32
 
-    /// An era from its code (nil for none), Foundation's era number and the year in it.
-    public init(code: String?, value: Int, year: Int) {
-        self.init(codeIndex: EraCode.index(of: code), value: value, year: year)
+    /// An era from its code (nil for none), Foundation's era number and the
+    /// year in it; throws `.unknownEraCode` for a code no calendar of Kalends
+    /// has (the codes are `Era.knownCodes`).
+    public init(code: String?, value: Int, year: Int) throws(ConversionError) {
+        guard let index = EraCode.index(of: code) else { throw .unknownEraCode(code ?? "") }
+        self.init(codeIndex: index, value: value, year: year)
     }
+
+    /// Every era code a calendar of Kalends gives (`ce`, `bce`, `am`, `reiwa`, ...).
+    public static var knownCodes: [String] { Array(EraCode.known.dropFirst()) }
 
     @inline(__always)
     init(codeIndex: UInt32, value: Int, year: Int) {
@@ -30,11 +36,17 @@ public struct Era: Hashable, Sendable, Codable {
         case code, value, year
     }
 
+    /// Decodes `{"code": ..., "value": ..., "year": ...}`; refuses an unknown code.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(code: try container.decodeIfPresent(String.self, forKey: .code),
-                  value: try container.decode(Int.self, forKey: .value),
-                  year: try container.decode(Int.self, forKey: .year))
+        let code = try container.decodeIfPresent(String.self, forKey: .code)
+        let value = try container.decode(Int.self, forKey: .value)
+        let year = try container.decode(Int.self, forKey: .year)
+        do {
+            try self.init(code: code, value: value, year: year)
+        } catch {
+            throw container.corrupted(.code, "\(error)")
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {

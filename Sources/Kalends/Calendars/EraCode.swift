@@ -1,8 +1,6 @@
-import Synchronization
-
-/// Era codes as small numbers: the codes Kalends produces have fixed
-/// indices; any other string given to `Era.init(code:value:year:)` is
-/// interned on first use (a rare path, behind a lock).
+/// Era codes as small numbers: every code Kalends produces has a fixed
+/// index. Nothing is interned at run time, so no input (an `Era` decoded from
+/// untrusted JSON, `Era.init(code:value:year:)`) can grow a table.
 enum EraCode {
     static let none: UInt32 = 0
     static let ce: UInt32 = 1
@@ -24,28 +22,17 @@ enum EraCode {
     static let known: [String] = ["", "ce", "bce", "be", "roc", "broc", "am", "ah", "bh", "ap", "shaka", "bd", "aa",
                                   "meiji", "taisho", "showa", "heisei", "reiwa"]
 
-    private static let interned = Mutex<[String]>([])
-
-    /// The index of `code`, interning a code not known before.
-    static func index(of code: String?) -> UInt32 {
+    /// The index of `code` (`none` for nil); nil for a code no calendar has.
+    static func index(of code: String?) -> UInt32? {
         guard let code else { return none }
-        if let index = known.firstIndex(of: code), index > 0 { return UInt32(index) }
-        return interned.withLock { extra in
-            if let index = extra.firstIndex(of: code) { return UInt32(known.count + index) }
-            extra.append(code)
-            return UInt32(known.count + extra.count - 1)
-        }
+        guard let index = known.firstIndex(of: code), index > 0 else { return nil }
+        return UInt32(index)
     }
 
     /// The code of an index.
     @inline(__always)
     static func text(_ index: UInt32) -> String? {
-        if index == none { return nil }
         let position = Int(index)
-        if position < known.count { return known[position] }
-        return interned.withLock { extra in
-            let offset = position - known.count
-            return offset < extra.count ? extra[offset] : nil
-        }
+        return position > 0 && position < known.count ? known[position] : nil
     }
 }

@@ -15,11 +15,12 @@ struct FoundationFieldBackend: FieldBackend {
         self.calendar = calendar
     }
 
-    func fields(ofDay day: Int) -> (year: Int, monthCode: MonthCode, day: Int, era: Era) {
+    func fields(ofDay day: Int) throws(ConversionError) -> (year: Int, monthCode: MonthCode, day: Int, era: Era) {
         let date = Date(timeIntervalSince1970: Double(day) * 86_400)
         let parts = calendar.dateComponents([.era, .year, .month, .day, .isLeapMonth], from: date)
-        let eraValue = parts.era ?? 0
-        let eraYear = parts.year ?? 0
+        guard let eraValue = parts.era, let eraYear = parts.year, let month = parts.month, let dayOfMonth = parts.day else {
+            throw .icuFailure(operation: "read the fields of day \(day) (Foundation's \(id) calendar)", status: "Foundation gave no era, year, month or day")
+        }
         let year: Int
         switch id {
         case .chinese, .dangi: year = (eraValue - 1) * 60 + eraYear - 2637
@@ -29,14 +30,16 @@ struct FoundationFieldBackend: FieldBackend {
         case .japanese: year = GregorianMath.date(dayNumber: day).year
         default: year = eraYear
         }
-        let code = MonthNumbering.monthCode(foundationMonth: parts.month ?? 1, isLeapMonth: parts.isLeapMonth ?? false, in: id)
-            ?? MonthCode(parts.month ?? 1)
+        guard let code = MonthNumbering.monthCode(foundationMonth: month, isLeapMonth: parts.isLeapMonth ?? false, in: id) else {
+            throw .icuFailure(operation: "read the month of day \(day) (Foundation's \(id) calendar)", status: "Foundation gave month \(month), which \(id) has not")
+        }
         let standard = Era.standard(for: id, year: year)
+        // Both codes are among EraCode.known, so the index always exists.
         let eraCode = id == .japanese ? ICUFieldBackend.japaneseEraCode(eraValue, day: day) : standard.code
-        return (year, code, parts.day ?? 1, Era(code: eraCode, value: eraValue, year: eraYear))
+        return (year, code, dayOfMonth, Era(codeIndex: EraCode.index(of: eraCode) ?? EraCode.none, value: eraValue, year: eraYear))
     }
 
-    func dayNumber(year: Int, monthCode: MonthCode, day: Int) -> Int {
+    func dayNumber(year: Int, monthCode: MonthCode, day: Int) throws(ConversionError) -> Int {
         var parts = DateComponents()
         switch id {
         case .chinese, .dangi:
@@ -55,12 +58,17 @@ struct FoundationFieldBackend: FieldBackend {
         parts.month = MonthNumbering.foundationMonth(monthCode, in: id)
         parts.isLeapMonth = monthCode.isLeap
         parts.day = day
-        guard let date = calendar.date(from: parts) else { return 0 }
+        guard let date = calendar.date(from: parts) else {
+            throw .icuFailure(operation: "find the day of \(id) \(year)-\(monthCode)-\(day) (Foundation)", status: "Foundation gave no date")
+        }
         return Int((date.timeIntervalSince1970 / 86_400).rounded(.down))
     }
 
-    func monthLength(atDay day: Int) -> Int {
+    func monthLength(atDay day: Int) throws(ConversionError) -> Int {
         let date = Date(timeIntervalSince1970: Double(day) * 86_400)
-        return calendar.range(of: .day, in: .month, for: date)?.count ?? 30
+        guard let range = calendar.range(of: .day, in: .month, for: date) else {
+            throw .icuFailure(operation: "find the month length at day \(day) (Foundation's \(id) calendar)", status: "Foundation gave no range")
+        }
+        return range.count
     }
 }

@@ -3,16 +3,25 @@
 ///
 /// Hebrew Adar I is `M05L`, Adar (Adar II in leap years) is `M06`; a Chinese
 /// leap fourth month is `M04L`; the Coptic and Ethiopic epagomenal month is `M13`.
-public struct MonthCode: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+public struct MonthCode: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The month number, 1 ... 13.
     public let number: Int
     /// True for a leap month inserted after month `number`.
     public let isLeap: Bool
 
-    /// A month code; `number` must be 1 ... 13 (checked by `init(parsing:)`).
+    /// A month code, unchecked: give `number` 1 ... 13 (calendars refuse
+    /// other numbers with a `ConversionError`); `init(validating:isLeap:)` checks.
     public init(_ number: Int, isLeap: Bool = false) {
         self.number = number
         self.isLeap = isLeap
+    }
+
+    /// A month code; throws `.malformedMonthCode` unless `number` is 1 ... 13.
+    public init(validating number: Int, isLeap: Bool = false) throws(ConversionError) {
+        guard (1...13).contains(number) else {
+            throw .malformedMonthCode("month number \(number)\(isLeap ? " (leap)" : "")")
+        }
+        self.init(number, isLeap: isLeap)
     }
 
     /// Parses `M01` ... `M13`, optionally followed by `L`.
@@ -34,6 +43,29 @@ public struct MonthCode: Hashable, Comparable, Sendable, Codable, CustomStringCo
     /// Orders months as they fall in a year: `M05` < `M05L` < `M06`.
     public static func < (a: MonthCode, b: MonthCode) -> Bool {
         a.number != b.number ? a.number < b.number : (!a.isLeap && b.isLeap)
+    }
+}
+
+extension MonthCode: Codable {
+    private enum CodingKeys: String, CodingKey { case number, isLeap }
+
+    /// Decodes `{"number": 5, "isLeap": true}` through `init(validating:isLeap:)`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let number = try container.decode(Int.self, forKey: .number)
+        let isLeap = try container.decode(Bool.self, forKey: .isLeap)
+        do {
+            try self.init(validating: number, isLeap: isLeap)
+        } catch {
+            throw container.corrupted(.number, "\(error)")
+        }
+    }
+
+    /// Encodes the number and the leap flag.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(number, forKey: .number)
+        try container.encode(isLeap, forKey: .isLeap)
     }
 }
 

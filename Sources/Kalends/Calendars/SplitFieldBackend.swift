@@ -21,28 +21,29 @@ struct SplitFieldBackend: FieldBackend {
         let base = id == .islamic ? -1000 : -3000
         var year = base
         for candidate in base..<(base + 50) {
-            let a = early.dayNumber(year: candidate, monthCode: MonthCode(1), day: 1)
-            let b = late.dayNumber(year: candidate, monthCode: MonthCode(1), day: 1)
+            guard let a = try? early.dayNumber(year: candidate, monthCode: MonthCode(1), day: 1),
+                  let b = try? late.dayNumber(year: candidate, monthCode: MonthCode(1), day: 1) else { return nil }
             if a == b {
                 year = candidate
                 break
             }
         }
         cutoffYear = year
-        cutoffDay = late.dayNumber(year: year, monthCode: MonthCode(1), day: 1)
+        guard let day = try? late.dayNumber(year: year, monthCode: MonthCode(1), day: 1) else { return nil }
+        cutoffDay = day
     }
 
-    func fields(ofDay day: Int) -> (year: Int, monthCode: MonthCode, day: Int, era: Era) {
-        day >= cutoffDay ? late.fields(ofDay: day) : early.fields(ofDay: day)
+    func fields(ofDay day: Int) throws(ConversionError) -> (year: Int, monthCode: MonthCode, day: Int, era: Era) {
+        day >= cutoffDay ? try late.fields(ofDay: day) : try early.fields(ofDay: day)
     }
 
-    func dayNumber(year: Int, monthCode: MonthCode, day: Int) -> Int {
+    func dayNumber(year: Int, monthCode: MonthCode, day: Int) throws(ConversionError) -> Int {
         year >= cutoffYear
-            ? late.dayNumber(year: year, monthCode: monthCode, day: day)
-            : early.dayNumber(year: year, monthCode: monthCode, day: day)
+            ? try late.dayNumber(year: year, monthCode: monthCode, day: day)
+            : try early.dayNumber(year: year, monthCode: monthCode, day: day)
     }
 
-    func monthLength(atDay day: Int) -> Int {
-        day >= cutoffDay ? late.monthLength(atDay: day) : early.monthLength(atDay: day)
+    func monthLength(atDay day: Int) throws(ConversionError) -> Int {
+        day >= cutoffDay ? try late.monthLength(atDay: day) : try early.monthLength(atDay: day)
     }
 }

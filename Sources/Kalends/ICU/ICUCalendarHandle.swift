@@ -34,7 +34,7 @@ final class ICUCalendarHandle: @unchecked Sendable {
     deinit { kicu_close(pointer) }
 
     /// Runs `body` with exclusive use of the calendar.
-    func withCalendar<T>(_ body: (OpaquePointer) throws -> T) rethrows -> T {
+    func withCalendar<T, Failure: Error>(_ body: (OpaquePointer) throws(Failure) -> T) throws(Failure) -> T {
         lock.lock()
         defer { lock.unlock() }
         return try body(pointer)

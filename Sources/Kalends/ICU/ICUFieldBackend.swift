@@ -32,28 +32,40 @@ struct ICUFieldBackend: FieldBackend {
         }
     }
 
-    func fields(ofDay day: Int) -> (year: Int, monthCode: MonthCode, day: Int, era: Era) {
-        handle.withCalendar { calendar in
-            var status: Int32 = 0
-            kicu_set_millis(calendar, Double(day) * 86_400_000, &status)
-            let extended = Int(kicu_get(calendar, Int32(KICU_EXTENDED_YEAR), &status))
-            let month = kicu_get(calendar, Int32(KICU_MONTH), &status)
-            let leap = kicu_get(calendar, Int32(KICU_IS_LEAP_MONTH), &status)
-            let date = Int(kicu_get(calendar, Int32(KICU_DATE), &status))
-            let eraValue = Int(kicu_get(calendar, Int32(KICU_ERA), &status))
-            let eraYear = Int(kicu_get(calendar, Int32(KICU_YEAR), &status))
+    /// Throws `.icuFailure` unless ICU's status after `call` is success or a warning.
+    private func checked<T>(_ what: @autoclosure () -> String, _ call: (inout Int32) -> T) throws(ConversionError) -> T {
+        var status: Int32 = 0
+        let value = call(&status)
+        guard status <= 0 else {
+            throw .icuFailure(operation: "\(what()) (\(id) calendar)", status: ICUCalendarHandle.errorName(status))
+        }
+        return value
+    }
+
+    func fields(ofDay day: Int) throws(ConversionError) -> (year: Int, monthCode: MonthCode, day: Int, era: Era) {
+        try handle.withCalendar { calendar throws(ConversionError) in
+            try checked("set the time of day \(day)") { kicu_set_millis(calendar, Double(day) * 86_400_000, &$0) }
+            func field(_ field: Int32) throws(ConversionError) -> Int32 {
+                try checked("read field \(field) of day \(day)") { kicu_get(calendar, field, &$0) }
+            }
+            let extended = Int(try field(Int32(KICU_EXTENDED_YEAR)))
+            let month = try field(Int32(KICU_MONTH))
+            let leap = try field(Int32(KICU_IS_LEAP_MONTH))
+            let date = Int(try field(Int32(KICU_DATE)))
+            let eraValue = Int(try field(Int32(KICU_ERA)))
+            let eraYear = Int(try field(Int32(KICU_YEAR)))
             let year = id == .ethiopicAmeteAlem ? eraYear : extended - extendedYearOffset
             let code = MonthNumbering.code(icuMonth: month, isLeap: leap, in: id)
             let standard = Era.standard(for: id, year: year)
-            let era = Era(code: id == .japanese ? Self.japaneseEraCode(eraValue, day: day) : standard.code,
-                          value: eraValue, year: eraYear)
+            // Both codes are among EraCode.known, so the index always exists.
+            let eraCode = id == .japanese ? Self.japaneseEraCode(eraValue, day: day) : standard.code
+            let era = Era(codeIndex: EraCode.index(of: eraCode) ?? EraCode.none, value: eraValue, year: eraYear)
             return (year, code, date, era)
         }
     }
 
-    func dayNumber(year: Int, monthCode: MonthCode, day: Int) -> Int {
-        handle.withCalendar { calendar in
-            var status: Int32 = 0
+    func dayNumber(year: Int, monthCode: MonthCode, day: Int) throws(ConversionError) -> Int {
+        try handle.withCalendar { calendar throws(ConversionError) in
             let (month, leap) = MonthNumbering.icuMonth(monthCode, in: id)
             kicu_clear(calendar)
             if id == .ethiopicAmeteAlem {
@@ -65,16 +77,15 @@ struct ICUFieldBackend: FieldBackend {
             kicu_set(calendar, Int32(KICU_MONTH), month)
             kicu_set(calendar, Int32(KICU_IS_LEAP_MONTH), leap)
             kicu_set(calendar, Int32(KICU_DATE), Int32(clamping: day))
-            let millis = kicu_get_millis(calendar, &status)
+            let millis = try checked("find the day of \(year)-\(monthCode)-\(day)") { kicu_get_millis(calendar, &$0) }
             return Int((millis / 86_400_000).rounded(.down))
         }
     }
 
-    func monthLength(atDay day: Int) -> Int {
-        handle.withCalendar { calendar in
-            var status: Int32 = 0
-            kicu_set_millis(calendar, Double(day) * 86_400_000, &status)
-            return Int(kicu_actual_maximum(calendar, Int32(KICU_DATE), &status))
+    func monthLength(atDay day: Int) throws(ConversionError) -> Int {
+        try handle.withCalendar { calendar throws(ConversionError) in
+            try checked("set the time of day \(day)") { kicu_set_millis(calendar, Double(day) * 86_400_000, &$0) }
+            return Int(try checked("read the month length at day \(day)") { kicu_actual_maximum(calendar, Int32(KICU_DATE), &$0) })
         }
     }
 

@@ -1,7 +1,8 @@
 extension ZoneRules {
     /// The local date (day number) of `instant` in this zone.
     public func dayNumber(of instant: Instant) -> Int {
-        (instant.seconds + offset(at: instant).seconds).floorDivided(by: 86_400)
+        // Split before adding, so an instant near Int.max seconds cannot overflow.
+        instant.seconds.floorDivided(by: 86_400) + (instant.seconds.floorModulo(86_400) + offset(at: instant).seconds).floorDivided(by: 86_400)
     }
 
     /// The first instant whose local date is `day` or later.

@@ -67,10 +67,17 @@ public struct DaySlices: Sequence, Sendable {
     }
 
     /// Walks unit by unit; each step moves at least one day forward, so it ends.
+    ///
+    /// `nextSlice()` throws when a unit cannot be computed (the calendar's
+    /// date of a day: only a reference engine over ICU or Foundation can
+    /// fail); `next()`, for `for ... in`, ends the sequence there and keeps
+    /// the error in `failure`, so a caller can tell the end from a failure.
     public struct Iterator: IteratorProtocol {
         let slices: DaySlices
         var day: Int
         var finished = false
+        /// Why `next()` ended early; nil when the sequence ended normally.
+        public private(set) var failure: RangeError?
         /// The start of the unit beginning at `day`, known from the previous unit's end.
         var knownStart: Instant?
         var starts: DayStartCursor
@@ -81,7 +88,20 @@ public struct DaySlices: Sequence, Sendable {
             self.starts = DayStartCursor(zone: slices.zone)
         }
 
+        /// The next slice, nil at the end of the span; see `nextSlice()`.
         public mutating func next() -> DaySlice? {
+            do {
+                return try nextSlice()
+            } catch {
+                failure = error
+                finished = true
+                return nil
+            }
+        }
+
+        /// The next slice, nil at the end of the span; throws
+        /// `RangeError.unitUnavailable` when a unit cannot be computed.
+        public mutating func nextSlice() throws(RangeError) -> DaySlice? {
             while !finished {
                 guard let (unitFirstDay, unitLength) = unitBounds(containing: day) else {
                     finished = true
@@ -90,11 +110,20 @@ public struct DaySlices: Sequence, Sendable {
                 // A unit reaching past ISO -9999-01-01 or 9999-12-31 is cut at the supported range.
                 let firstDay = Swift.max(unitFirstDay, DayNumber.supported.lowerBound)
                 let length = Swift.min(unitFirstDay + unitLength, DayNumber.supported.upperBound + 1) - firstDay
-                guard let unitStart = (firstDay == day ? knownStart : nil) ?? (try? starts.startOfDay(firstDay)),
-                      let unitEnd = try? starts.startOfDay(firstDay + length),
-                      let first = try? slices.calendar.date(dayNumber: firstDay) else {
+                let unitStart: Instant, unitEnd: Instant, first: CalendarDate
+                do {
+                    // Both days lie in DayNumber.supported or just after it, which startOfDay accepts.
+                    unitStart = try (firstDay == day ? knownStart : nil) ?? starts.startOfDay(firstDay)
+                    unitEnd = try starts.startOfDay(firstDay + length)
+                } catch {
                     finished = true
-                    return nil
+                    throw .unitUnavailable(day: firstDay, detail: "\(error)")
+                }
+                do {
+                    first = try slices.calendar.date(dayNumber: firstDay)
+                } catch {
+                    finished = true
+                    throw .unitUnavailable(day: firstDay, detail: "\(error)")
                 }
                 day = firstDay + length
                 knownStart = unitEnd
@@ -140,6 +169,13 @@ public enum RangeError: Error, Hashable, Sendable, CustomStringConvertible {
     case endBeforeStart(start: Instant, end: Instant)
     /// An instant outside ISO years -9999 ... 9999.
     case outOfRange(Instant)
+    /// A week rule's value is out of 1 ... 7 (`field` names it).
+    case invalidWeekRule(field: String, value: Int)
+    /// ICU has no locale data for this locale's language (`xx_YY`, empty).
+    case unknownLocale(String)
+    /// A unit of the span could not be computed (a day's start in the zone,
+    /// or the calendar's date of a day); `detail` is the underlying error.
+    case unitUnavailable(day: Int, detail: String)
 
     public var description: String {
         switch self {
@@ -147,6 +183,12 @@ public enum RangeError: Error, Hashable, Sendable, CustomStringConvertible {
             return "END \(end) is before START \(start)"
         case .outOfRange(let instant):
             return "\(instant.seconds) seconds since 1970 is out of the supported range (ISO years -9999 ... 9999)"
+        case .invalidWeekRule(let field, let value):
+            return "week rule \(field) \(value) is out of range 1 ... 7 (ISO weekdays, 1 = Monday)"
+        case .unknownLocale(let identifier):
+            return "unknown locale '\(identifier)': ICU has no data for its language (expected e.g. en_US, de_DE, he_IL, C)"
+        case .unitUnavailable(let day, let detail):
+            return "cannot slice the unit starting at day \(day): \(detail)"
         }
     }
 }

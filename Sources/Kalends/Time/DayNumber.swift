@@ -20,7 +20,7 @@ public enum DayNumber {
 }
 
 /// A proleptic Gregorian date (year 0 is 1 BCE), as ISO 8601 writes it.
-public struct ISODate: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+public struct ISODate: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Proleptic Gregorian year (0 is 1 BCE).
     public let year: Int
     /// Month, 1 ... 12.
@@ -28,7 +28,8 @@ public struct ISODate: Hashable, Comparable, Sendable, Codable, CustomStringConv
     /// Day of the month, 1 ... 31.
     public let day: Int
 
-    /// The ISO date of a day number.
+    /// The ISO date of a day number (exact for any `Int`, even outside
+    /// `DayNumber.supported`).
     public init(dayNumber: Int) {
         let fields = GregorianMath.date(dayNumber: dayNumber)
         self.year = fields.year
@@ -67,5 +68,35 @@ public struct ISODate: Hashable, Comparable, Sendable, Codable, CustomStringConv
 
     public static func < (a: ISODate, b: ISODate) -> Bool {
         (a.year, a.month, a.day) < (b.year, b.month, b.day)
+    }
+}
+
+extension ISODate: Codable {
+    private enum CodingKeys: String, CodingKey { case year, month, day }
+
+    /// Decodes `{"year": ..., "month": ..., "day": ...}` through `init(year:month:day:)`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let year = try container.decode(Int.self, forKey: .year)
+        let month = try container.decode(Int.self, forKey: .month)
+        let day = try container.decode(Int.self, forKey: .day)
+        do {
+            try self.init(year: year, month: month, day: day)
+        } catch {
+            let key: CodingKeys = switch error {
+            case .monthOutOfRange: .month
+            case .dayOutOfRange: .day
+            default: .year
+            }
+            throw container.corrupted(key, "\(error)")
+        }
+    }
+
+    /// Encodes the year, month and day.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(year, forKey: .year)
+        try container.encode(month, forKey: .month)
+        try container.encode(day, forKey: .day)
     }
 }

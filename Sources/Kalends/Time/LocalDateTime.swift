@@ -1,7 +1,7 @@
 /// A civil (wall-clock, zone-less) date-time: a day number and the
 /// nanoseconds since that day's midnight. Calendar-free: view its day in any
 /// calendar with `CalendarSystem.date(dayNumber:)`.
-public struct LocalDateTime: Hashable, Comparable, Sendable, Codable {
+public struct LocalDateTime: Hashable, Comparable, Sendable {
     /// Days since 1970-01-01; see `DayNumber`.
     public let dayNumber: Int
     /// 0 ..< 86,400,000,000,000.
@@ -41,9 +41,9 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, Codable {
 
     /// The wall-clock reading of `instant` at `offset`.
     init(_ instant: Instant, offset: UTCOffset) throws(TimeError) {
-        let seconds = instant.seconds + offset.seconds
+        let (seconds, overflow) = instant.seconds.addingReportingOverflow(offset.seconds)
         let day = seconds.floorDivided(by: 86_400)
-        guard DayNumber.supported.contains(day) else { throw .outOfRange("\(instant) at offset \(offset)") }
+        guard !overflow, DayNumber.supported.contains(day) else { throw .outOfRange("\(instant) at offset \(offset)") }
         self.init(unchecked: day, seconds.floorModulo(86_400) * 1_000_000_000 + instant.nanosecond)
     }
 
@@ -58,7 +58,7 @@ extension LocalDateTime: CustomStringConvertible {
 }
 
 /// A time of day, 00:00 ... 23:59:59.999999999.
-public struct TimeOfDay: Hashable, Comparable, Sendable, Codable {
+public struct TimeOfDay: Hashable, Comparable, Sendable {
     /// Nanoseconds since midnight, 0 ..< 86,400,000,000,000.
     public let nanosecondOfDay: Int
 
@@ -88,4 +88,50 @@ public struct TimeOfDay: Hashable, Comparable, Sendable, Codable {
     public var nanosecond: Int { nanosecondOfDay % 1_000_000_000 }
 
     public static func < (a: TimeOfDay, b: TimeOfDay) -> Bool { a.nanosecondOfDay < b.nanosecondOfDay }
+}
+
+extension LocalDateTime: Codable {
+    private enum CodingKeys: String, CodingKey { case dayNumber, nanosecondOfDay }
+
+    /// Decodes `{"dayNumber": ..., "nanosecondOfDay": ...}`; refuses a day
+    /// outside `DayNumber.supported` or a time outside the day.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let day = try container.decode(Int.self, forKey: .dayNumber)
+        let nanosecond = try container.decode(Int.self, forKey: .nanosecondOfDay)
+        guard DayNumber.supported.contains(day) else {
+            throw container.corrupted(.dayNumber, "day number \(day) is out of the supported range \(DayNumber.supported.lowerBound) ... \(DayNumber.supported.upperBound)")
+        }
+        guard (0..<Self.nanosecondsPerDay).contains(nanosecond) else {
+            throw container.corrupted(.nanosecondOfDay, "nanosecond of day \(nanosecond) is out of range 0 ... \(Self.nanosecondsPerDay - 1)")
+        }
+        self.init(unchecked: day, nanosecond)
+    }
+
+    /// Encodes the day number and the nanosecond of the day.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(dayNumber, forKey: .dayNumber)
+        try container.encode(nanosecondOfDay, forKey: .nanosecondOfDay)
+    }
+}
+
+extension TimeOfDay: Codable {
+    private enum CodingKeys: String, CodingKey { case nanosecondOfDay }
+
+    /// Decodes `{"nanosecondOfDay": ...}`; refuses a value outside the day.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let nanosecond = try container.decode(Int.self, forKey: .nanosecondOfDay)
+        guard (0..<LocalDateTime.nanosecondsPerDay).contains(nanosecond) else {
+            throw container.corrupted(.nanosecondOfDay, "nanosecond of day \(nanosecond) is out of range 0 ... \(LocalDateTime.nanosecondsPerDay - 1)")
+        }
+        self.init(nanosecondOfDay: nanosecond)
+    }
+
+    /// Encodes the nanosecond of the day.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(nanosecondOfDay, forKey: .nanosecondOfDay)
+    }
 }

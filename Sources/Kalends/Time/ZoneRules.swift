@@ -15,7 +15,9 @@ public struct ZoneRules: Hashable, Sendable, CustomStringConvertible {
     private let fixedOffset: Int?
     let cache: TransitionCache
 
-    /// The zone with this IANA name; throws `TimeError.unknownZone`.
+    /// The zone with this IANA name (`Etc/GMT+5`, `GMT0` included), `UTC`,
+    /// `Z`, or an explicit offset (`+05:30`, `UTC-03`); throws
+    /// `.unknownZone`, or `.offsetLikeZoneName` for `GMT+5`, `UTC+3`.
     public init(identifier: String) throws(TimeError) {
         self = try ZoneRegistry.shared.rules(identifier)
     }
@@ -198,14 +200,22 @@ final class TransitionCache: @unchecked Sendable {
             return cached
         }
         lock.unlock()
-        let start = slot * Self.slotSeconds, end = start + Self.slotSeconds
+        // Saturating: a slot of an instant near Int.min or Int.max seconds
+        // (far outside the supported span) must not trap; Foundation answers
+        // such far instants with the zone's last known offset.
+        let (product, productOverflow) = slot.multipliedReportingOverflow(by: Self.slotSeconds)
+        let start = productOverflow ? (slot < 0 ? Int.min : Int.max) : product
+        let (sum, sumOverflow) = start.addingReportingOverflow(Self.slotSeconds)
+        let end = sumOverflow ? Int.max : sum
         let base = UTCOffset(seconds: timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(start))))
         var result: [ZoneTransition] = []
         var cursor = Date(timeIntervalSince1970: Double(start))
         // A zone changes offset a few times a year at most; the bound guards against a faulty answer.
         while result.count < 16, let next = timeZone.nextDaylightSavingTimeTransition(after: cursor) {
-            let seconds = Int(next.timeIntervalSince1970.rounded())
-            guard seconds < end, seconds > Int(cursor.timeIntervalSince1970) else { break }
+            // Int(exactly:) refuses what does not fit, where Int(_:) would trap.
+            guard let seconds = Int(exactly: next.timeIntervalSince1970.rounded()),
+                  let cursorSeconds = Int(exactly: cursor.timeIntervalSince1970.rounded(.down)),
+                  seconds < end, seconds > cursorSeconds, seconds > Int.min else { break }
             let before = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds - 1)))
             let after = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds)))
             if before != after {
@@ -228,12 +238,22 @@ final class ZoneRegistry: @unchecked Sendable {
     private let lock = NSLock()
     private var zones: [String: ZoneRules] = [:]
 
+    /// An IANA name (backward links such as `GMT0` and `Etc/GMT+5`
+    /// included), `UTC`, `Z`, or an explicit offset east of UTC (`+05:30`,
+    /// `-03`, `UTC+05:30`, `UTC-03`). Names that only look like offsets
+    /// (`GMT+5`, `UTC+3`), which Foundation reads with the opposite sign to
+    /// POSIX and IANA's `Etc/GMT+5`, are refused with `.offsetLikeZoneName`.
     func rules(_ identifier: String) throws(TimeError) -> ZoneRules {
         let upper = identifier.uppercased()
         if upper == "UTC" || upper == "Z" || upper == "ETC/UTC" { return .utc }
-        // The names `ZoneRules.fixed` gives: UTC+05:30, UTC-04:00.
-        if upper.hasPrefix("UTC+") || upper.hasPrefix("UTC-"), let offset = Self.offset(upper.dropFirst(3)) {
-            return .fixed(offset)
+        let body = upper.hasPrefix("UTC") ? Substring(upper).dropFirst(3) : Substring(upper)
+        if body.first == "+" || body.first == "-" {
+            if let offset = Self.offset(body) { return .fixed(offset) }
+            throw .offsetLikeZoneName(identifier)
+        }
+        // IANA has GMT+0 and GMT-0 (links to GMT) but no other GMT+N at the top level.
+        if (upper.hasPrefix("GMT+") || upper.hasPrefix("GMT-")) && identifier != "GMT+0" && identifier != "GMT-0" {
+            throw .offsetLikeZoneName(identifier)
         }
         lock.lock()
         defer { lock.unlock() }
@@ -246,13 +266,16 @@ final class ZoneRegistry: @unchecked Sendable {
         return rules
     }
 
-    /// `+05:30` or `-04:00:00` as an offset.
+    /// `+05`, `+0530`, `+05:30` or `-04:00:00` as an offset (two-digit fields).
     private static func offset(_ text: Substring) -> UTCOffset? {
         let sign = text.first == "-" ? -1 : 1
-        let parts = text.dropFirst().split(separator: ":")
-        guard (2...3).contains(parts.count), parts.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCIIDigit) }) else { return nil }
-        let values = parts.compactMap { Int($0) }
-        guard values.count == parts.count, values[0] <= 23, values[1] <= 59, values.count < 3 || values[2] <= 59 else { return nil }
-        return UTCOffset(seconds: sign * (values[0] * 3600 + values[1] * 60 + (values.count == 3 ? values[2] : 0)))
+        var parts = text.dropFirst().split(separator: ":", omittingEmptySubsequences: false)
+        if parts.count == 1, parts[0].count == 4 {
+            parts = [parts[0].prefix(2), parts[0].suffix(2)]
+        }
+        guard (1...3).contains(parts.count), parts.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCIIDigit) }) else { return nil }
+        let values = parts.compactMap { Int($0) } + [0, 0]
+        guard values[0] <= 23, values[1] <= 59, values[2] <= 59 else { return nil }
+        return UTCOffset(seconds: sign * (values[0] * 3600 + values[1] * 60 + values[2]))
     }
 }

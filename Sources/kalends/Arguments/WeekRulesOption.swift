@@ -4,8 +4,19 @@ import Kalends
 /// `--first-weekday N` and `--locale L`, shared by `month` and `days`: the
 /// week starts on N, else on the locale's first weekday, else the environment's.
 enum WeekRulesOption {
-    static func read(_ arguments: ParsedArguments) throws(UsageError) -> WeekRules {
-        var rules = WeekRules.locale(arguments.value("--locale") ?? WeekRules.environmentLocale(ProcessInfo.processInfo.environment))
+    /// An explicit `--locale` must be one ICU has data for (exit 1 otherwise);
+    /// the environment's locale falls back to ICU's root rules, as `cal` does.
+    static func read(_ arguments: ParsedArguments) throws -> WeekRules {
+        var rules: WeekRules
+        if let locale = arguments.value("--locale") {
+            do {
+                rules = try WeekRules.locale(validating: locale)
+            } catch {
+                throw InputError(place: "--locale", input: locale, underlying: error)
+            }
+        } else {
+            rules = WeekRules.locale(WeekRules.environmentLocale(ProcessInfo.processInfo.environment))
+        }
         if let text = arguments.value("--first-weekday") {
             guard let weekday = Int(text), (1...7).contains(weekday) else {
                 throw UsageError("option '--first-weekday' takes 1 (Monday) ... 7 (Sunday), not '\(text)'")

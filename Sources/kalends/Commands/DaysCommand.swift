@@ -55,7 +55,8 @@ enum DaysCommand: Command {
             throw InputError(place: "\(Echo.text(positionals[0])) ... \(Echo.text(positionals[1]))", underlying: error)
         }
         let json = arguments.flag("--json")
-        for slice in slices {
+        var iterator = slices.makeIterator()
+        while let slice = try iterator.nextSlice() {
             let date = CalendarDateText.format(slice.first)
             let startText = try DateTimeText.format(ZonedDateTime(instant: slice.start, zone: zone))
             let endText = try DateTimeText.format(ZonedDateTime(instant: slice.end, zone: zone))

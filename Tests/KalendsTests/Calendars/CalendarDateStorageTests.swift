@@ -13,10 +13,10 @@ final class CalendarDateStorageTests: XCTestCase {
     }
 
     /// The extremes of every field's storage round-trip.
-    func testFieldsReadBackAsBuilt() {
+    func testFieldsReadBackAsBuilt() throws {
         let eras = [Era(codeIndex: 300, value: Int(Int32.max), year: Int(Int32.min)),
                     Era(codeIndex: 0, value: Int(Int32.min), year: Int(Int32.max)),
-                    Era(code: "reiwa", value: 236, year: 9_999), Era(code: nil, value: -122, year: 60)]
+                    try Era(code: "reiwa", value: 236, year: 9_999), try Era(code: nil, value: -122, year: 60)]
         let fields: [(Int, Int, MonthCode, Int)] = [
             (Int(Int32.min), Int(Int8.min), MonthCode(127, isLeap: true), Int(Int16.min)),
             (Int(Int32.max), Int(Int8.max), MonthCode(0), Int(Int16.max)),

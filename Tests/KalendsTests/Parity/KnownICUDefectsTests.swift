@@ -11,8 +11,12 @@ final class KnownICUDefectsTests: XCTestCase {
         let icu = try ICUFieldBackend(.hebrew)
         let calendar = HebrewCalendar()
         var mismatches: [Int] = []
-        for year in calendar.supportedYears {
-            if icu.dayNumber(year: year, monthCode: MonthCode(1), day: 1) != ICUDefectModels.icuNewYear(year) {
+        // ICU-23069 was fixed in ICU 77: a system ICU with the fix follows the
+        // rules from AM 1 on (its years before AM 1 are not pinned here).
+        let defective = try ReferenceDefectsTests.systemICUHasHebrewDefect()
+        for year in calendar.supportedYears where defective || year >= 1 {
+            let expected = defective ? ICUDefectModels.icuNewYear(year) : HebrewMath.newYear(year)
+            if try icu.dayNumber(year: year, monthCode: MonthCode(1), day: 1) != expected {
                 mismatches.append(year)
             }
         }
@@ -85,8 +89,8 @@ final class KnownICUDefectsTests: XCTestCase {
                 let late = first <= julianDayZero ? 1 : 0
                 for day in [1, 15, calendar.daysInMonth(year: year, month: month)] {
                     let ours = calendar.dayNumber(year: year, month: month, day: day)
-                    XCTAssertEqual(icu.dayNumber(year: year, monthCode: MonthCode(month), day: day), ours + late, "\(year)-\(month)-\(day)")
-                    let fields = icu.fields(ofDay: ours)
+                    XCTAssertEqual(try icu.dayNumber(year: year, monthCode: MonthCode(month), day: day), ours + late, "\(year)-\(month)-\(day)")
+                    let fields = try icu.fields(ofDay: ours)
                     XCTAssertEqual(OrdinalDate(year: fields.year, month: fields.monthCode.number, day: fields.day),
                                    OrdinalDate(year: year, month: month, day: day))
                 }
@@ -101,7 +105,7 @@ final class KnownICUDefectsTests: XCTestCase {
         let civil = try Calendars.system(.islamicCivil, engine: .reference)
         let icu = try ICUFieldBackend(.islamicCivil)
         let lastMonth = civil.dayNumber(year: -5, month: 12, day: 1)
-        XCTAssertEqual(icu.monthLength(atDay: lastMonth), 30, "ICU's query")
+        XCTAssertEqual(try icu.monthLength(atDay: lastMonth), 30, "ICU's query")
         XCTAssertEqual(civil.daysInMonth(year: -5, month: 12), 29)
         XCTAssertEqual(civil.dayNumber(year: -4, month: 1, day: 1) - lastMonth, 29)
 

@@ -33,8 +33,24 @@ final class ReferenceDefectsTests: XCTestCase {
         }
     }
 
-    /// ICU (system 72 and Foundation's) starts these years of AM 1 ... 13760 a
-    /// day late: the year before is a leap year that ICU makes 385 days long
+    /// True when this ICU still has ICU-23069 (fixed in ICU 77): it starts AM
+    /// 5807 on 2046-10-02, a day late. Probed per ICU, since the system ICU
+    /// and Foundation's bundled one are upgraded separately.
+    static func systemICUHasHebrewDefect() throws -> Bool {
+        let icu = try Calendars.system(.hebrew, engine: .icu)
+        return try icu.date(year: 5807, monthCode: MonthCode(1), day: 1).iso.description == "2046-10-02"
+    }
+
+    /// The same probe on Foundation's bundled ICU.
+    static func foundationICUHasHebrewDefect() throws -> Bool {
+        var calendar = Calendar(identifier: .hebrew)
+        calendar.timeZone = try XCTUnwrap(TimeZone(identifier: "UTC"))
+        let start = try XCTUnwrap(calendar.date(from: DateComponents(year: 5807, month: 1, day: 1)))
+        return Int((start.timeIntervalSince1970 / 86_400).rounded(.down)) == (try ISODate(year: 2046, month: 10, day: 2).dayNumber)
+    }
+
+    /// An ICU with ICU-23069 (system 72 and Foundation's, before ICU 77) starts
+    /// these years of AM 1 ... 13760 a day late: the year before is a leap year that ICU makes 385 days long
     /// where the rules make it 384. Measured over every year; 15 of them start
     /// between 1 and 3000 CE (AM 3953 ... 6646).
     static let hebrewYearsICUStartsLate = [
@@ -48,9 +64,20 @@ final class ReferenceDefectsTests: XCTestCase {
     /// The years whose months ICU gets wrong: each late year and the one before it.
     static let hebrewYearsICUGetsWrong = Set(hebrewYearsICUStartsLate.flatMap { [$0 - 1, $0] })
 
+    /// The years the system ICU gets wrong: none once it has the ICU-23069 fix.
+    static func hebrewYearsSystemICUGetsWrong() throws -> Set<Int> {
+        try systemICUHasHebrewDefect() ? hebrewYearsICUGetsWrong : []
+    }
+
+    /// The years Foundation's ICU gets wrong: none once it has the ICU-23069 fix.
+    static func hebrewYearsFoundationGetsWrong() throws -> Set<Int> {
+        try foundationICUHasHebrewDefect() ? hebrewYearsICUGetsWrong : []
+    }
+
     func testHebrewYearStartsDifferOnlyInTheDocumentedYears() throws {
         let rules = try Calendars.system(.hebrew)
         let icu = try Calendars.system(.hebrew, engine: .icu)
+        let defective = try Self.systemICUHasHebrewDefect()
         var differing: [Int] = []
         for year in 1...rules.supportedYears.upperBound where try rules.firstDay(ofYear: year) != icu.firstDay(ofYear: year) {
             differing.append(year)
@@ -60,26 +87,40 @@ final class ReferenceDefectsTests: XCTestCase {
             XCTAssertEqual(try icu.firstDay(ofYear: year) - icu.firstDay(ofYear: previous), 385)
             XCTAssertEqual(try rules.firstDay(ofYear: year) - rules.firstDay(ofYear: previous), 384)
         }
-        XCTAssertEqual(differing, Self.hebrewYearsICUStartsLate)
-        let commonEra = try differing.filter { year in
-            let start = try rules.date(year: year, monthCode: MonthCode(1), day: 1).iso.year
-            return (1...3000).contains(start)
+        // ICU-23069: fixed in ICU 77, so a newer system ICU differs nowhere.
+        XCTAssertEqual(differing, defective ? Self.hebrewYearsICUStartsLate : [], "system ICU \(ICUCalendarHandle.version)")
+        if defective {
+            let commonEra = try differing.filter { year in
+                let start = try rules.date(year: year, monthCode: MonthCode(1), day: 1).iso.year
+                return (1...3000).contains(start)
+            }
+            XCTAssertEqual(commonEra.count, 15)
         }
-        XCTAssertEqual(commonEra.count, 15)
         // The contract's example: Rosh Hashanah 5807 is Monday 2046-10-01.
         let roshHashanah = try rules.date(year: 5807, monthCode: MonthCode(1), day: 1)
         XCTAssertEqual(roshHashanah.iso.description, "2046-10-01")
         XCTAssertEqual(roshHashanah.weekday, 1)
-        XCTAssertEqual(try icu.date(year: 5807, monthCode: MonthCode(1), day: 1).iso.description, "2046-10-02")
+        XCTAssertEqual(try icu.date(year: 5807, monthCode: MonthCode(1), day: 1).iso.description, defective ? "2046-10-02" : "2046-10-01")
+    }
+
+    func testFoundationHebrewYearStartsDifferOnlyInTheDocumentedYears() throws {
+        // Foundation's bundled ICU is probed on its own: it may have ICU-23069 or not.
+        let rules = try Calendars.system(.hebrew)
         let foundation = try foundationCalendar(.hebrew)
-        let fromFoundation = try XCTUnwrap(foundation.date(from: DateComponents(year: 5807, month: 1, day: 1)))
-        XCTAssertEqual(Int(fromFoundation.timeIntervalSince1970 / 86_400), try ISODate(year: 2046, month: 10, day: 2).dayNumber)
+        let defective = try Self.foundationICUHasHebrewDefect()
+        for year in Self.hebrewYearsICUStartsLate + [5806, 5808, 5785] {
+            let start = try XCTUnwrap(foundation.date(from: DateComponents(year: year, month: 1, day: 1)))
+            let day = Int((start.timeIntervalSince1970 / 86_400).rounded(.down))
+            let late = defective && Self.hebrewYearsICUStartsLate.contains(year) ? 1 : 0
+            XCTAssertEqual(day, try rules.firstDay(ofYear: year) + late, "AM \(year), Foundation's ICU late: \(defective)")
+        }
     }
 
     func testHebrewMonthsAgreeWithICUInEveryOtherYearFromAM1() throws {
         let rules = try Calendars.system(.hebrew)
         let icu = try Calendars.system(.hebrew, engine: .icu)
-        for year in 1...rules.supportedYears.upperBound where !Self.hebrewYearsICUGetsWrong.contains(year) {
+        let wrong = try Self.hebrewYearsSystemICUGetsWrong()
+        for year in 1...rules.supportedYears.upperBound where !wrong.contains(year) {
             XCTAssertEqual(try rules.monthCodes(inYear: year), try icu.monthCodes(inYear: year), "\(year)")
             for month in 1...rules.monthsInYear(year) {
                 XCTAssertEqual(rules.daysInMonth(year: year, month: month), icu.daysInMonth(year: year, month: month), "\(year)-\(month)")

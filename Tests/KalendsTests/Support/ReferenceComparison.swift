@@ -4,13 +4,13 @@ import XCTest
 /// One backend call per day for the reference's full date (fields and era),
 /// instead of the two `CalendarSystem.date(dayNumber:)` makes.
 protocol ReferenceDates {
-    func referenceDate(ofDay day: Int) -> CalendarDate
+    func referenceDate(ofDay day: Int) throws -> CalendarDate
 }
 
 extension ReferenceCalendar: ReferenceDates {
-    func referenceDate(ofDay day: Int) -> CalendarDate {
-        let fields = backend.fields(ofDay: day)
-        let month = (structure(ofYear: fields.year).codes.firstIndex(of: fields.monthCode) ?? -1) + 1
+    func referenceDate(ofDay day: Int) throws -> CalendarDate {
+        let fields = try backend.fields(ofDay: day)
+        let month = (try checkedStructure(ofYear: fields.year).codes.firstIndex(of: fields.monthCode) ?? -1) + 1
         return CalendarDate(calendar: id, dayNumber: day, year: fields.year, month: month,
                             monthCode: fields.monthCode, day: fields.day, era: fields.era)
     }
@@ -36,7 +36,7 @@ struct EngineComparison: Sendable {
 
     /// The reference's date of a day (its fields, era and ordinal month).
     func referenceDate(ofDay day: Int) throws -> CalendarDate {
-        if let dates = reference as? any ReferenceDates { return dates.referenceDate(ofDay: day) }
+        if let dates = reference as? any ReferenceDates { return try dates.referenceDate(ofDay: day) }
         return try reference.date(dayNumber: day)
     }
 

@@ -87,18 +87,31 @@ enum GregorianMath {
     }
 
     /// Days outside the fast span: split off whole 400-year cycles first.
+    /// Exact for every `Int` (no step can overflow: the cycles are split off
+    /// before the epoch shift is added).
     private static func farDate(dayNumber: Int) -> (year: Int, month: Int, day: Int) {
-        let z = dayNumber + epochShift
-        let cycles = z.floorDivided(by: 146_097)
-        let fields = computationalDate(UInt32(truncatingIfNeeded: z - cycles * 146_097))
-        return (fields.year + cycles * 400, fields.month, fields.day)
+        // Truncating division, then the floor correction on the count itself:
+        // cycles * 146_097 would overflow for Int.min.
+        var cycles = dayNumber / 146_097
+        var remainder = dayNumber % 146_097
+        if remainder < 0 {
+            remainder += 146_097
+            cycles -= 1
+        }
+        // 0 ..< 146_097 + epochShift: at most a few cycles more.
+        let rest = remainder + epochShift
+        let more = rest / 146_097
+        let fields = computationalDate(UInt32(truncatingIfNeeded: rest - more * 146_097))
+        return (fields.year + (cycles + more) * 400, fields.month, fields.day)
     }
 
     /// Years outside the fast span: split off whole 400-year cycles first.
+    /// Exact for the year of any `Int` day; wrapping (garbage, never a trap)
+    /// for years no day number has, which callers never pass (unchecked input).
     @usableFromInline
     static func farDayNumber(year: Int, month: Int, day: Int) -> Int {
-        let cycles = year.floorDivided(by: 400) - 1
-        return cycles * 146_097 + dayNumber(year: year - cycles * 400, month: month, day: day)
+        let cycles = year.floorDivided(by: 400) &- 1
+        return cycles &* 146_097 &+ dayNumber(year: year &- cycles &* 400, month: month, day: day)
     }
 
     /// Leap-year test without branches (a test that branches on the year
