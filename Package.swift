@@ -29,7 +29,7 @@ let package = Package(
         .testTarget(name: "KalendsTests", dependencies: ["Kalends", "KalendsCheck", "CICU"]),
         .testTarget(name: "KalendsLayoutTests", dependencies: ["KalendsLayout", "KalendsLayoutReference", "KalendsCheck"]),
         .testTarget(name: "KalendsCheckTests", dependencies: ["KalendsCheck"]),
-        // Runs the built `kalends` binary against shared/cli-contract.md.
+        // Runs the built `kalends` binary against the command-line contract (Docs/CLI.md).
         .testTarget(name: "CLITests", dependencies: ["kalends", "KalendsCheck"]),
     ],
     swiftLanguageModes: [.v6]

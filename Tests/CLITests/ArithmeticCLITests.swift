@@ -1,6 +1,6 @@
 import XCTest
 
-/// `kalends add` and `kalends diff` against shared/cli-contract.md.
+/// `kalends add` and `kalends diff` against the command-line contract (Docs/CLI.md).
 final class ArithmeticCLITests: XCTestCase {
     func out(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) -> String {
         let result = CLI.run(arguments, file: file, line: line)

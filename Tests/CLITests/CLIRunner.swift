@@ -44,6 +44,42 @@ enum CLI {
         env["TZ"] = env["TZ"] ?? "UTC"
         for (key, value) in environment { env[key] = value }
         process.environment = env
+        let finished = ChildProcess.run(process, stdin: stdin.map { Data($0.utf8) } ?? Data(), timeout: timeout)
+        if let failure = finished.launchError {
+            XCTFail("cannot run \(binary.path): \(failure)", file: file, line: line)
+            return CLIResult(status: -1, stdout: "", stderr: "")
+        }
+        if finished.timedOut {
+            XCTFail("kalends \(arguments) did not finish within \(timeout) s", file: file, line: line)
+        }
+        return CLIResult(status: finished.status, stdout: finished.stdout, stderr: finished.stderr)
+    }
+    /// Asserts the run failed with `status`, printed one `kalends: error:` line
+    /// containing `fragment`, and nothing on stdout.
+    static func assertError(_ result: CLIResult, status: Int32, contains fragment: String,
+                            file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(result.status, status, "stderr: \(result.stderr)", file: file, line: line)
+        let errorLines = result.stderr.split(separator: "\n")
+        XCTAssertEqual(errorLines.count, 1, "one error line: \(result.stderr)", file: file, line: line)
+        XCTAssertTrue(result.stderr.hasPrefix("kalends: error: "), result.stderr, file: file, line: line)
+        XCTAssertTrue(result.stderr.contains(fragment), "'\(fragment)' not in: \(result.stderr)", file: file, line: line)
+        XCTAssertFalse(result.stderr.contains("Fatal error"), file: file, line: line)
+    }
+}
+
+/// Runs a child process with standard input given, reading its stdout and
+/// stderr concurrently (a large output cannot block it) and killing it after
+/// `timeout` seconds, so no test can hang.
+enum ChildProcess {
+    struct Finished {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+        let timedOut: Bool
+        let launchError: (any Error)?
+    }
+
+    static func run(_ process: Process, stdin: Data, timeout: TimeInterval) -> Finished {
         let outPipe = Pipe(), errPipe = Pipe(), inPipe = Pipe()
         process.standardOutput = outPipe
         process.standardError = errPipe
@@ -51,10 +87,8 @@ enum CLI {
         do {
             try process.run()
         } catch {
-            XCTFail("cannot run \(binary.path): \(error)", file: file, line: line)
-            return CLIResult(status: -1, stdout: "", stderr: "")
+            return Finished(status: -1, stdout: "", stderr: "", timedOut: false, launchError: error)
         }
-        // Read both pipes concurrently so a large output cannot block the child.
         let group = DispatchGroup()
         nonisolated(unsafe) var outData = Data()
         nonisolated(unsafe) var errData = Data()
@@ -68,27 +102,16 @@ enum CLI {
             errData = errPipe.fileHandleForReading.readDataToEndOfFile()
             group.leave()
         }
-        if let stdin { inPipe.fileHandleForWriting.write(stdin.data(using: .utf8) ?? Data()) }
+        if !stdin.isEmpty { inPipe.fileHandleForWriting.write(stdin) }
         try? inPipe.fileHandleForWriting.close()
+        var timedOut = false
         if group.wait(timeout: .now() + timeout) == .timedOut {
+            timedOut = true
             process.terminate()
-            XCTFail("kalends \(arguments) did not finish within \(timeout) s", file: file, line: line)
         }
         process.waitUntilExit()
-        return CLIResult(status: process.terminationStatus,
-                         stdout: String(decoding: outData, as: UTF8.self),
-                         stderr: String(decoding: errData, as: UTF8.self))
-    }
-
-    /// Asserts the run failed with `status`, printed one `kalends: error:` line
-    /// containing `fragment`, and nothing on stdout.
-    static func assertError(_ result: CLIResult, status: Int32, contains fragment: String,
-                            file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertEqual(result.status, status, "stderr: \(result.stderr)", file: file, line: line)
-        let errorLines = result.stderr.split(separator: "\n")
-        XCTAssertEqual(errorLines.count, 1, "one error line: \(result.stderr)", file: file, line: line)
-        XCTAssertTrue(result.stderr.hasPrefix("kalends: error: "), result.stderr, file: file, line: line)
-        XCTAssertTrue(result.stderr.contains(fragment), "'\(fragment)' not in: \(result.stderr)", file: file, line: line)
-        XCTAssertFalse(result.stderr.contains("Fatal error"), file: file, line: line)
+        group.wait()
+        return Finished(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                        stderr: String(decoding: errData, as: UTF8.self), timedOut: timedOut, launchError: nil)
     }
 }

@@ -1,6 +1,6 @@
 import XCTest
 
-/// `kalends convert` and `kalends calendars` against shared/cli-contract.md.
+/// `kalends convert` and `kalends calendars` against the command-line contract (Docs/CLI.md).
 final class ConvertCLITests: XCTestCase {
     func testContractExampleObject() throws {
         let result = CLI.run(["convert", "2024-03-15", "--to", "hebrew", "--json"])

@@ -1,6 +1,6 @@
 import XCTest
 
-/// `kalends days` against shared/cli-contract.md.
+/// `kalends days` against the command-line contract (Docs/CLI.md).
 final class DaysCLITests: XCTestCase {
     func testContractExampleNewYorkSpring() throws {
         let result = CLI.run(["days", "2024-03-10", "2024-03-11", "--tz", "America/New_York", "--json"])

@@ -166,38 +166,10 @@ enum Shell {
         ]
         environment["HOME"] = ProcessInfo.processInfo.environment["HOME"] ?? directory.path
         process.environment = environment
-        let outPipe = Pipe(), errPipe = Pipe()
-        process.standardOutput = outPipe
-        process.standardError = errPipe
-        process.standardInput = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            return Result(status: -1, stdout: "", stderr: "cannot run /bin/sh: \(error)", timedOut: false)
+        let finished = ChildProcess.run(process, stdin: Data(), timeout: timeout)
+        if let failure = finished.launchError {
+            return Result(status: -1, stdout: "", stderr: "cannot run /bin/sh: \(failure)", timedOut: false)
         }
-        let group = DispatchGroup()
-        nonisolated(unsafe) var outData = Data()
-        nonisolated(unsafe) var errData = Data()
-        group.enter()
-        DispatchQueue.global().async {
-            outData = outPipe.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        group.enter()
-        DispatchQueue.global().async {
-            errData = errPipe.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        var timedOut = false
-        if group.wait(timeout: .now() + timeout) == .timedOut {
-            timedOut = true
-            process.terminate()
-        }
-        process.waitUntilExit()
-        group.wait()
-        return Result(status: process.terminationStatus,
-                      stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self),
-                      timedOut: timedOut)
+        return Result(status: finished.status, stdout: finished.stdout, stderr: finished.stderr, timedOut: finished.timedOut)
     }
 }

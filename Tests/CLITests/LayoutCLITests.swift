@@ -4,7 +4,7 @@ import FoundationXML
 #endif
 import XCTest
 
-/// `kalends layout` against shared/cli-contract.md.
+/// `kalends layout` against the command-line contract (Docs/CLI.md).
 final class LayoutCLITests: XCTestCase {
     private func layout(_ events: String, _ arguments: [String]) -> CLIResult {
         CLI.run(["layout", "-"] + arguments, stdin: "{\"events\":[\(events)]}")

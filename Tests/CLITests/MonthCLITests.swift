@@ -1,6 +1,6 @@
 import XCTest
 
-/// `kalends month` against shared/cli-contract.md.
+/// `kalends month` against the command-line contract (Docs/CLI.md).
 final class MonthCLITests: XCTestCase {
     func testTextGridLikeCal() {
         let result = CLI.run(["month", "2024-03", "--first-weekday", "1"])

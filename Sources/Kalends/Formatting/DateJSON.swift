@@ -1,5 +1,5 @@
 /// The JSON and long text forms of a calendar date, as `kalends convert`,
-/// `add` and `month` print them (shared/cli-contract.md).
+/// `add` and `month` print them (the command-line contract (Docs/CLI.md)).
 ///
 /// ```swift
 /// let hebrew = try Calendars.system(.hebrew)
