@@ -5,9 +5,9 @@
 /// not produce, an empty line (text) or an `{"input":...,"error":...}`
 /// object (JSON); a blank line gives blank lines in both modes.
 enum BatchInput {
-    /// Runs `body` on each line (with its place, `line N`, for errors); returns exit status 1 if any line failed.
+    /// Runs `body` on each line (with its 1-based number, for errors); returns exit status 1 if any line failed.
     static func run(width: Int, json: Bool, output: inout OutputBuffer,
-                    _ body: (_ line: String, _ place: String, _ output: inout OutputBuffer) throws -> Void) -> Int32 {
+                    _ body: (_ line: String, _ number: Int, _ output: inout OutputBuffer) throws -> Void) -> Int32 {
         var status = ExitStatus.success
         var number = 0
         while var line = readLine(strippingNewline: true) {
@@ -19,7 +19,7 @@ enum BatchInput {
             }
             let before = output.lineCount
             do {
-                try body(line, "line \(number)", &output)
+                try body(line, number, &output)
             } catch {
                 status = ExitStatus.invalid
                 let missing = width - (output.lineCount - before)

@@ -30,11 +30,12 @@ enum DateTimeArgument {
     static let iso: any CalendarSystem = GregorianCalendar(.iso8601)
 
     /// Reads `text` given at `place` (e.g. "DATE", "line 3").
-    static func read(_ text: String, place: String, _ reading: Reading) throws -> Read {
+    /// (`place` is built only when reading fails: batch input reads millions.)
+    static func read(_ text: String, place: @autoclosure () -> String, _ reading: Reading) throws -> Read {
         do {
             return try readUnplaced(text, reading)
         } catch {
-            throw InputError(place: place, input: text, underlying: error)
+            throw InputError(place: place(), input: text, underlying: error)
         }
     }
 
@@ -66,7 +67,10 @@ enum DateTimeArgument {
     /// Whether the text may hold a time or a zone (a `T`, `:` or a space
     /// between digits); a plain date cannot.
     private static func mayHaveTime(_ text: String) -> Bool {
-        text.utf8.contains { $0 == UInt8(ascii: "T") || $0 == UInt8(ascii: "t") || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "[") }
+        func marks(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: "T") || byte == UInt8(ascii: "t") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "[")
+        }
+        return text.utf8.withContiguousStorageIfAvailable { bytes in bytes.contains(where: marks) } ?? text.utf8.contains(where: marks)
     }
 
     private static func place(_ parsed: ParsedDateTime, _ reading: Reading) throws -> DateTimeArgument {

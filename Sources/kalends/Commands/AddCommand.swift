@@ -79,7 +79,8 @@ enum AddCommand: Command {
             try add(positionals[0], place: "DATE", output: &output)
             return ExitStatus.success
         }
-        return BatchInput.run(width: 1, json: json, output: &output) { line, place, output in
+        return BatchInput.run(width: 1, json: json, output: &output) { line, number, output in
+            let place = "line \(number)"
             try add(line, place: place, output: &output)
         }
     }

@@ -73,8 +73,8 @@ enum ConvertCommand: Command {
             try write(date.value.dayNumber, to: targets, json: json, layout: layout, output: &output)
             return ExitStatus.success
         }
-        return BatchInput.run(width: targets.count, json: json, output: &output) { line, place, output in
-            let date = try DateTimeArgument.read(line, place: place, reading)
+        return BatchInput.run(width: targets.count, json: json, output: &output) { line, number, output in
+            let date = try DateTimeArgument.read(line, place: "line \(number)", reading)
             try write(date.value.dayNumber, to: targets, json: json, layout: layout, output: &output)
         }
     }

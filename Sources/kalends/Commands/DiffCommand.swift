@@ -77,7 +77,8 @@ enum DiffCommand: Command {
             try measure(positionals[0], positionals[1], place: "", output: &output)
             return ExitStatus.success
         }
-        return BatchInput.run(width: 1, json: json, output: &output) { line, place, output in
+        return BatchInput.run(width: 1, json: json, output: &output) { line, number, output in
+            let place = "line \(number)"
             let (start, end): (String, String)
             do {
                 (start, end) = try pair(line)
