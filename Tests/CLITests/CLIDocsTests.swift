@@ -40,6 +40,25 @@ final class CLIDocsTests: XCTestCase {
         }
     }
 
+    /// The synopsis of each `--help` names every option its list has, so
+    /// the two halves of one help text cannot disagree.
+    func testEveryUsageLineNamesEveryOption() {
+        for command in ["calendars", "convert", "add", "diff", "month", "days", "layout"] {
+            let help = CLI.run([command, "--help"]).stdout
+            let lines = help.split(separator: "\n", omittingEmptySubsequences: false)
+            let usage = Self.optionNames(in: lines.first { $0.hasPrefix("usage:") }.map(String.init) ?? "")
+            var listed: Set<String> = []
+            var inList = false
+            for line in lines {
+                if line.hasPrefix("options:") { inList = true; continue }
+                if inList, let first = line.split(separator: " ").first, first.hasPrefix("--") { listed.insert(String(first)) }
+            }
+            listed.remove("--help")
+            XCTAssertFalse(listed.isEmpty, command)
+            XCTAssertEqual(listed.subtracting(usage), [], "kalends \(command) --help: options missing from the usage line")
+        }
+    }
+
     /// The text under each `## kalends NAME` heading, up to the next `## `.
     static func sections(of text: String) -> [String: String] {
         var sections: [String: String] = [:]

@@ -233,4 +233,53 @@ final class InputRulesCLITests: XCTestCase {
         CLI.assertError(CLI.run(["convert", "2024-02-30"]), status: 1, contains: "(--overflow constrain clamps it)")
         CLI.assertError(CLI.run(["convert", "2024-03-15", "--to", "nope"]), status: 1, contains: "(see 'kalends calendars')")
     }
+
+    // MARK: found in review
+
+    func testUsageAndFileErrorsCutTheirEcho() {
+        let long = String(repeating: "x", count: 4000)
+        for arguments in [["convert", "2024-01-01", "--" + long], [long], ["convert", "2024-01-01", long],
+                          ["add", "2024-01-01", "P1D", "--overflow", long], ["month", "--first-weekday", long], ["layout", long],
+                          ["layout", "-", "--width", long], ["diff", "2024-01-01", "2024-01-02", "--largest-unit", long]] {
+            let result = CLI.run(arguments)
+            XCTAssertNotEqual(result.status, 0)
+            XCTAssertTrue(result.stderr.hasPrefix("kalends: error: "), result.stderr)
+            XCTAssertLessThan(result.stderr.count, 400, "\(arguments.map { $0.prefix(20) }): \(result.stderr.prefix(200))")
+        }
+    }
+
+    func testZonedResultsPrintAsISOAndInstantsNeedISODates() {
+        // A zoned Hebrew date-time moves by a Hebrew day and prints as an RFC 3339 instant, which reads back.
+        let zoned = CLI.run(["add", "5784-M06-14T10:00:00", "P1D", "--calendar", "hebrew", "--tz", "Asia/Jerusalem"])
+        XCTAssertEqual(zoned.lines, ["2024-03-25T10:00:00+02:00"], zoned.stderr)
+        let back = CLI.run(["add", "2024-03-25T10:00:00+02:00", "P0D", "--calendar", "hebrew"])
+        XCTAssertEqual(back.lines, ["2024-03-25T10:00:00+02:00"], back.stderr)
+        let floating = CLI.run(["add", "5784-M06-14T10:00:00", "P1D", "--calendar", "hebrew"])
+        XCTAssertEqual(floating.lines, ["5784-M06-15T10:00:00"], floating.stderr)
+        CLI.assertError(CLI.run(["add", "reiwa:6-03-15T10:00Z", "P1D"]), status: 1, contains: "reiwa")
+        for text in ["5784-M06-15T10:00:00+02:00", "2024-M03-15T10:00Z"] {
+            CLI.assertError(CLI.run(["add", text, "P1D"]), status: 1, contains: "instant")
+        }
+        CLI.assertError(CLI.run(["days", "5784-M06-14", "5784-M06-15T10:00Z", "--from", "hebrew", "--tz", "UTC"]), status: 1, contains: "END")
+    }
+
+    func testBatchJSONInputIsCutButNotEscapedAndABOMIsDropped() throws {
+        let result = CLI.run(["add", "-", "P1D", "--json"], stdin: "\u{1}\u{1B}[31m2024\n")
+        XCTAssertEqual(result.jsonLines().first?["input"] as? String, "\u{1}\u{1B}[31m2024")
+        let bom = CLI.run(["convert", "-", "--to", "iso8601", "--json"], stdin: "\u{FEFF}2024-01-01\n")
+        XCTAssertEqual(bom.jsonLines().first?["iso"] as? String, "2024-01-01", bom.stderr)
+    }
+
+    func testDaysTextColumnsStayAligned() {
+        let result = CLI.run(["days", "2023-03-20", "2023-05-22", "--calendar", "chinese", "--unit", "month", "--tz", "UTC"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(Set(result.lines.map { $0.range(of: "  2023-")?.lowerBound.utf16Offset(in: $0) }).count, 1, result.stdout)
+    }
+
+    func testOffsetLikeZoneNamesGetTheOffsetTheyMeant() {
+        CLI.assertError(CLI.run(["add", "2024-03-15T09:00", "PT1H", "--tz", "GMT+05:30"]), status: 1, contains: "write +05:30")
+        CLI.assertError(CLI.run(["add", "2024-03-15T09:00", "PT1H", "--tz", "+5"]), status: 1, contains: "write +05:00")
+        XCTAssertEqual(CLI.run(["add", "2024-03-15T09:00", "PT1H", "--tz", "gmt"]).status, 0)
+        CLI.assertError(CLI.run(["month", "2024-03-15T10:00Z"]), status: 1, contains: "expected YEAR-MONTH")
+    }
 }

@@ -25,7 +25,10 @@ final class InputNamesTests: XCTestCase {
             }
         }
         XCTAssertEqual("\(TimeError.offsetLikeZoneName("GMT+5"))",
-                       "'GMT+5' is not an IANA zone: write Etc/GMT-5 for 5 hours ahead of UTC as POSIX counts it, or an offset such as +05:00")
+                       "'GMT+5' is not an IANA zone: write +05:00 for 5 hours ahead of UTC, or Etc/GMT-5 as POSIX counts it")
+        // The offset a name seems to mean, with minutes, or none when it means none.
+        XCTAssertEqual("\(TimeError.offsetLikeZoneName("GMT-0530"))", "'GMT-0530' is not an IANA zone: write -05:30 for 5:30 behind UTC")
+        XCTAssertTrue("\(TimeError.offsetLikeZoneName("GMT+15"))".contains("write an offset east of UTC such as +05:30"))
         XCTAssertThrowsError(try ZoneRules(identifier: "Mars/Olympus")) { error in
             XCTAssertEqual(error as? TimeError, .unknownZone("Mars/Olympus"))
         }

@@ -215,6 +215,11 @@ extension CalendarDateText {
     public static func parseMonth(_ text: String, in calendar: any CalendarSystem) throws(ConversionError) -> CalendarDate {
         let trimmed = text.trimmingSpaces
         let named = trimmed.contains(" ")
+        let expected = "expected YEAR-MONTH (e.g. 2024-03, 5784-M05L) or MONTHNAME YEAR (Adar I 5784)"
+        // A month has no time: refuse a date-time before "-01" is appended to it.
+        if !named, trimmed.contains(where: { $0 == "T" || $0 == "t" }), trimmed.first?.isASCIIDigit == true || trimmed.first == "-" {
+            throw .malformedDate(text, detail: expected)
+        }
         do {
             return try parse(named ? "1 " + trimmed : trimmed + "-01", in: calendar)
         } catch {
@@ -228,7 +233,7 @@ extension CalendarDateText {
                 throw error
             }
             if detail.hasPrefix("expected") || detail.contains("three parts") {
-                throw .malformedDate(text, detail: "expected YEAR-MONTH (e.g. 2024-03, 5784-M05L) or MONTHNAME YEAR (Adar I 5784)")
+                throw .malformedDate(text, detail: expected)
             }
             throw .malformedDate(text, detail: detail)
         }

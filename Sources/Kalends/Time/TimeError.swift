@@ -35,17 +35,23 @@ public enum TimeError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Why `GMT+5` is refused, with the two spellings that say what was meant.
     static func offsetLikeMessage(_ name: String) -> String {
         let shown = name.count > 60 ? String(name.prefix(60)) + "..." : name
-        let sign = name.dropFirst(3).first
-        let digits = name.dropFirst(4).prefix { $0.isASCIIDigit }
-        guard let hours = Int(digits), hours <= 14, sign == "+" || sign == "-", name.dropFirst(4).count == digits.count else {
-            return "'\(shown)' is not an IANA zone: write an IANA name such as Etc/GMT-5 (POSIX signs: 5 hours ahead of UTC), "
-                + "or an offset such as +05:00 or UTC-03:00"
-        }
+        let generic = "'\(shown)' is not an IANA zone: write an offset east of UTC such as +05:30 or UTC-03:00, "
+            + "or an IANA name such as Asia/Kolkata (Etc/GMT-5 is 5 hours ahead of UTC: POSIX signs)"
+        // The offset the name seems to mean: [GMT|UTC]±H[H][[:]MM].
+        var rest = Substring(name.uppercased())
+        if rest.hasPrefix("GMT") || rest.hasPrefix("UTC") { rest = rest.dropFirst(3) }
+        guard let sign = rest.first, sign == "+" || sign == "-" else { return generic }
+        let digits = rest.dropFirst().filter { $0 != ":" }
+        guard digits.allSatisfy(\.isASCIIDigit), (1...4).contains(digits.count), digits.count != 3 || rest.contains(":") else { return generic }
+        let hourDigits = digits.count <= 2 ? digits : String(digits.dropLast(2))
+        guard let hours = Int(String(hourDigits)), let minutes = Int(digits.count <= 2 ? "0" : String(digits.suffix(2))),
+              hours <= 14, minutes < 60 else { return generic }
+        func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
         let ahead = sign == "+"
-        let two = hours < 10 ? "0\(hours)" : "\(hours)"
-        let posix = "Etc/GMT\(ahead ? "-" : "+")\(hours)"
-        return "'\(shown)' is not an IANA zone: write \(posix) for \(hours) hours \(ahead ? "ahead of" : "behind") UTC "
-            + "as POSIX counts it, or an offset such as \(ahead ? "+" : "-")\(two):00"
+        let offset = "\(sign)\(two(hours)):\(two(minutes))"
+        let span = minutes == 0 ? "\(hours) hour\(hours == 1 ? "" : "s")" : "\(hours):\(two(minutes))"
+        let posix = minutes == 0 && hours > 0 ? ", or Etc/GMT\(ahead ? "-" : "+")\(hours) as POSIX counts it" : ""
+        return "'\(shown)' is not an IANA zone: write \(offset) for \(span) \(ahead ? "ahead of" : "behind") UTC\(posix)"
     }
 
     static func span(_ seconds: Int) -> String {

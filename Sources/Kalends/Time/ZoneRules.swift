@@ -246,6 +246,8 @@ final class ZoneRegistry: @unchecked Sendable {
     func rules(_ identifier: String) throws(TimeError) -> ZoneRules {
         let upper = identifier.uppercased()
         if upper == "UTC" || upper == "Z" || upper == "ETC/UTC" { return .utc }
+        // GMT in any case, as UTC is.
+        if upper == "GMT", identifier != "GMT" { return try rules("GMT") }
         let body = upper.hasPrefix("UTC") ? Substring(upper).dropFirst(3) : Substring(upper)
         if body.first == "+" || body.first == "-" {
             if let offset = Self.offset(body) { return .fixed(offset) }

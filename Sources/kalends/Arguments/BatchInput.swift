@@ -13,6 +13,8 @@ enum BatchInput {
         while var line = readLine(strippingNewline: true) {
             number += 1
             if line.utf8.last == 13 { line.removeLast() }
+            // A byte order mark starting the input is not part of the first line.
+            if number == 1, line.unicodeScalars.first == "\u{FEFF}" { line.unicodeScalars.removeFirst() }
             if line.utf8.allSatisfy({ $0 == 32 || $0 == 9 }) {
                 for _ in 0..<width { output.line("") }
                 continue

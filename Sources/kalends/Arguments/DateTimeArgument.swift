@@ -61,6 +61,10 @@ enum DateTimeArgument {
             parsed = try DateTimeText.parse(text, in: calendar, overflow: reading.overflow)
             if parsed.zone != nil { throw InstantCalendarError(calendar: calendar.id) }
         }
+        // An instant's date is ISO 8601 as written: digits, no month code, era or name.
+        if parsed.zone != nil, !text.trimmingSpaces.prefix(while: { $0 != "T" && $0 != "t" && $0 != " " }).allSatisfy({ $0.isNumber && $0.isASCII || $0 == "-" || $0 == "+" }) {
+            throw InstantCalendarError(calendar: nil)
+        }
         return Read(value: try place(parsed, reading), calendar: textCalendar)
     }
 
@@ -122,8 +126,10 @@ enum DateTimeArgument {
         return true
     }
 
-    /// The text form: a calendar date in the calendar's form, a date-time as
-    /// RFC 3339 (the date part in the calendar's form outside ISO).
+    /// The text form: a calendar date in the calendar's form; a floating
+    /// date-time with its date part in the calendar's form; a zoned one as
+    /// RFC 3339, always ISO 8601, since a time with an offset is an instant
+    /// and reads back only as ISO.
     static func text(_ value: DateTimeArgument, calendar: any CalendarSystem) throws -> String {
         switch value {
         case .date(let date):
@@ -131,7 +137,7 @@ enum DateTimeArgument {
         case .floating(let local):
             return DateTimeText.format(try calendar.date(dayNumber: local.dayNumber), local.time)
         case .zoned(let zoned):
-            return DateTimeText.format(try calendar.date(dayNumber: zoned.local.dayNumber), zoned.local.time) + DateTimeText.offsetText(zoned)
+            return DateTimeText.format(zoned)
         }
     }
 
@@ -160,11 +166,14 @@ struct RelativeDay {
     }
 }
 
-/// A date-time with an offset or `Z` written in another calendar than ISO.
+/// A date-time with an offset or `Z` whose date is not written as an ISO
+/// 8601 date (a date of another calendar, a month code, an era).
 struct InstantCalendarError: Error, CustomStringConvertible {
-    let calendar: CalendarID
+    /// The calendar the date was written in, when it was read as one.
+    let calendar: CalendarID?
     var description: String {
-        "a time with an offset or Z is an instant, always written as an ISO 8601 date, not a \(calendar) date (drop the offset and give --tz ZONE)"
+        let written = calendar.map { "not a \($0) date" } ?? "YYYY-MM-DD, with no month code, era or month name"
+        return "a time with an offset or Z is an instant, whose date is written as an ISO 8601 date, \(written) (drop the offset and give --tz ZONE)"
     }
 }
 

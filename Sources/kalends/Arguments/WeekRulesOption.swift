@@ -15,11 +15,13 @@ enum WeekRulesOption {
                 throw InputError(place: "--locale", input: locale, underlying: error)
             }
         } else {
-            rules = WeekRules.locale(WeekRules.environmentLocale(ProcessInfo.processInfo.environment))
+            // An environment locale ICU does not know counts as no locale at all.
+            let environment = WeekRules.environmentLocale(ProcessInfo.processInfo.environment)
+            rules = (try? WeekRules.locale(validating: environment)) ?? WeekRules.locale("")
         }
         if let text = arguments.value("--first-weekday") {
             guard let weekday = Int(text), (1...7).contains(weekday) else {
-                throw UsageError("option '--first-weekday' takes 1 (Monday) ... 7 (Sunday), not '\(text)'")
+                throw UsageError("option '--first-weekday' takes 1 (Monday) ... 7 (Sunday), not '\(Echo.text(text))'")
             }
             rules.firstWeekday = weekday
         }

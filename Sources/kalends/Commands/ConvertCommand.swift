@@ -4,7 +4,7 @@ import Kalends
 enum ConvertCommand: Command {
     static let name = "convert"
     static let summary = "Convert a date between calendars."
-    static let usage = "kalends convert DATE|- [--from CAL] [--to CAL]... [--overflow constrain|reject] [--json]"
+    static let usage = "kalends convert DATE|- [--from CAL] [--to CAL]... [--overflow constrain|reject] [--engine ENGINE] [--json]"
     static let discussion = """
         Converts DATE, read in the --from calendar (default iso8601), to each --to
         calendar (repeatable, each printed once; 'all' or no --to: every calendar).
@@ -88,15 +88,15 @@ enum ConvertCommand: Command {
 
         init(_ targets: [any CalendarSystem]) {
             idWidth = targets.map(\.id.rawValue.count).max() ?? 0
-            dateWidth = targets.map(Self.widestDate).max() ?? 10
+            dateWidth = targets.map { Self.widestDate($0) }.max() ?? 10
         }
 
-        /// `-9999-12-31`, `13760-M05L-30`: the longest year text of the
-        /// supported years, and a month code with its leap mark where the
-        /// calendar has leap months.
-        static func widestDate(_ calendar: any CalendarSystem) -> Int {
+        /// `-9999-12-31`, `13760-M05L-30`: the longest year text of `years`
+        /// (default: the supported years), and a month code with its leap
+        /// mark where the calendar has leap months.
+        static func widestDate(_ calendar: any CalendarSystem, years: ClosedRange<Int>? = nil) -> Int {
             func yearWidth(_ year: Int) -> Int { (year < 0 ? 1 : 0) + max(4, String(year.magnitude).count) }
-            let years = calendar.supportedYears
+            let years = years ?? calendar.supportedYears
             return max(yearWidth(years.lowerBound), yearWidth(years.upperBound)) + (calendar.id.hasLeapMonthCodes ? 6 : 4) + 2
         }
     }

@@ -55,6 +55,9 @@ enum DaysCommand: Command {
             throw InputError(place: "\(Echo.text(positionals[0])) ... \(Echo.text(positionals[1]))", underlying: error)
         }
         let json = arguments.flag("--json")
+        // The widest date of the span's years (M05L, five-digit years): the slices stream, the bounds are known.
+        let years = try [start, end].map { instant throws in try calendar.date(dayNumber: zone.dayNumber(of: instant)).year }
+        let dateWidth = ConvertCommand.TextLayout.widestDate(calendar, years: (years.min() ?? 0)...(years.max() ?? 0))
         var iterator = slices.makeIterator()
         while let slice = try iterator.nextSlice() {
             let date = CalendarDateText.format(slice.first)
@@ -72,7 +75,9 @@ enum DaysCommand: Command {
                 object.add("whole", slice.isWhole)
                 output.line(object)
             } else {
-                output.line("\(date)  \(startText)  \(endText)  \(lengthText(slice.seconds))")
+                // The date column is as wide as the widest date the calendar prints (M05L, five-digit years).
+                let padding = String(repeating: " ", count: max(0, dateWidth - date.count))
+                output.line("\(date)\(padding)  \(startText)  \(endText)  \(lengthText(slice.seconds))")
             }
         }
         return ExitStatus.success

@@ -30,7 +30,7 @@ enum LayoutCommand: Command {
         """
     static let options: [OptionSpec] = [
         .value("--mode", "MODE", "packed (default), calendarkit or cascade."),
-        .value("--day", "DATE", "The day to lay out (default: the earliest event's)."),
+        .value("--day", "DATE", "The day to lay out (default: the earliest timed event's)."),
         .value("--tz", "ZONE", "IANA zone of the day (default: the system zone)."),
         .flag("--json", "Print the geometry as one JSON object (the default)."),
         .flag("--svg", "Print an SVG picture of the day."),
@@ -53,11 +53,11 @@ enum LayoutCommand: Command {
             data = FileHandle.standardInput.readDataToEndOfFile()
         } else {
             guard let contents = FileManager.default.contents(atPath: path) else {
-                throw InputError(place: path, underlying: LayoutInputError("cannot read the file"))
+                throw InputError(place: "FILE", input: path, underlying: LayoutInputError("cannot read the file"))
             }
             data = contents
         }
-        let source = path == "-" ? "standard input" : path
+        let source = path == "-" ? "standard input" : Echo.text(path)
         let input = try LayoutInput(json: data, source: source, zone: zone)
         let day = try chooseDay(arguments.value("--day"), input: input, zone: zone)
         let clock: DayClock
@@ -154,7 +154,7 @@ enum LayoutCommand: Command {
     static func positiveNumber(_ text: String?, option: String, fallback: Double, range: ClosedRange<Double>) throws -> Double {
         guard let text else { return fallback }
         guard let value = Double(text), value.isFinite, range.contains(value) else {
-            throw UsageError("option '\(option)' takes a number of pixels in \(Int(range.lowerBound)) ... \(Int(range.upperBound)), not '\(text)'")
+            throw UsageError("option '\(option)' takes a number of pixels in \(Int(range.lowerBound)) ... \(Int(range.upperBound)), not '\(Echo.text(text))'")
         }
         return value
     }

@@ -5,7 +5,7 @@ import Kalends
 enum MonthCommand: Command {
     static let name = "month"
     static let summary = "Print a month grid, like cal, in any calendar."
-    static let usage = "kalends month [YEAR-MONTH] [--calendar CAL] [--from CAL] [--first-weekday N] [--locale LOCALE] [--json]"
+    static let usage = "kalends month [YEAR-MONTH] [--calendar CAL] [--from CAL] [--first-weekday N] [--locale LOCALE] [--six-rows] [--week-numbers] [--json]"
     static let discussion = """
         Prints the month as weeks of seven days (today's month by default).
         YEAR-MONTH is 2024-03, 5784-M05L (month code), 5784-06 (Foundation's

@@ -35,6 +35,11 @@ enum Echo {
         escaped(input, limit: limit, quotes: true)
     }
 
+    /// The first `limit` characters, with `...` when there were more.
+    static func cut(_ input: String) -> String {
+        input.unicodeScalars.count <= limit ? input : String(String.UnicodeScalarView(input.unicodeScalars.prefix(limit))) + "..."
+    }
+
     /// Control and format characters as `\n`, `\t`, `\u{1B}`, so that no
     /// message can move the cursor or colour a terminal.
     static func escaped(_ input: String, limit: Int = .max, quotes: Bool = false) -> String {
@@ -80,7 +85,8 @@ enum ErrorReporting {
     /// The `{"input":...,"error":...}` object batch JSON writes for a failed line.
     static func batchObject(input: String, error: any Error) -> JSONObject {
         var object = JSONObject()
-        object.add("input", Echo.text(input))
+        // JSON carries any character; only the length is cut.
+        object.add("input", Echo.cut(input))
         object.add("error", message(error))
         return object
     }
