@@ -5,15 +5,15 @@
 public enum ArithmeticError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Step 2 under `.reject`: the start's month (e.g. Adar I, `M05L`) does
     /// not exist in the year reached by adding the years.
-    case monthCodeNotInYear(CalendarID, year: Int, monthCode: MonthCode, detail: String)
+    case monthCodeNotInYear(CalendarIdentifier, year: Int, monthCode: MonthCode, detail: String)
     /// Step 4 under `.reject`: the start's day does not exist in the month
     /// reached (31 January + 1 month).
-    case dayNotInMonth(CalendarID, year: Int, monthCode: MonthCode, day: Int, daysInMonth: Int)
+    case dayNotInMonth(CalendarIdentifier, year: Int, monthCode: MonthCode, day: Int, daysInMonth: Int)
     /// The result, or a year passed on the way, lies outside the supported
     /// range (ISO years -9999 ... 9999).
-    case outOfRange(CalendarID, detail: String)
+    case outOfRange(CalendarIdentifier, detail: String)
     /// The month has no `n`-th such weekday (a fifth Monday, or n = 0).
-    case noSuchWeekday(CalendarID, year: Int, monthCode: MonthCode, n: Int, weekday: Weekday)
+    case noSuchWeekday(CalendarIdentifier, year: Int, monthCode: MonthCode, n: Int, weekday: Weekday)
     /// A weekend covering the whole week leaves no business days to count.
     case noBusinessDays
     /// A duration's fields do not fit the arithmetic (Int overflow).
@@ -28,12 +28,12 @@ public enum ArithmeticError: Error, Hashable, Sendable, CustomStringConvertible 
         case .monthCodeNotInYear(_, _, _, let detail):
             return detail
         case .dayNotInMonth(let calendar, let year, let code, let day, let length):
-            let month = calendar.hasLeapMonthCodes ? code.description : CalendarDateText.twoDigits(code.number)
+            let month = CalendarDateText.monthText(code, in: calendar)
             return "\(calendar) \(CalendarDateText.yearText(year))-\(month) has no day \(day) (it has \(length) days)"
         case .outOfRange(let calendar, let detail):
             return "\(calendar): \(detail) is out of the supported range (ISO years -9999 ... 9999)"
         case .noSuchWeekday(let calendar, let year, let code, let n, let weekday):
-            let month = calendar.hasLeapMonthCodes ? code.description : CalendarDateText.twoDigits(code.number)
+            let month = CalendarDateText.monthText(code, in: calendar)
             return "\(calendar) \(CalendarDateText.yearText(year))-\(month) has no weekday number \(n) that is a \(weekday) (use 1 ... 5, or -1 ... -5 from the end)"
         case .noBusinessDays:
             return "the weekend covers every day of the week: there are no business days"

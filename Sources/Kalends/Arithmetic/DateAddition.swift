@@ -100,7 +100,7 @@ extension CalendarSystem {
             return try resolve(code, inYear: year, overflow: overflow)
         } catch {
             if case .monthCodeNotInYear(let calendar, let year, let code, let detail) = error {
-                throw .monthCodeNotInYear(calendar, year: year, monthCode: code, detail: detail + "; constraining would move it to \(MonthNumbering.constrained(code, in: id)?.description ?? "the nearest month")")
+                throw .monthCodeNotInYear(calendar, year: year, monthCode: code, detail: detail + "; constraining would move it to \(constrainedMonthCode(code)?.description ?? "the nearest month")")
             }
             throw .conversion(error)
         }
@@ -134,10 +134,12 @@ extension CalendarDate {
         try engine().subtracting(duration, from: self, overflow: overflow)
     }
 
-    /// The standard engine of this date's calendar.
+    /// The standard engine of this date's calendar (built-in calendars; a
+    /// registered calendar's dates are moved through its own engine).
     func engine() throws(ArithmeticError) -> any CalendarSystem {
+        guard let builtIn = calendar.builtIn else { throw .conversion(.unknownCalendar(calendar.key)) }
         do {
-            return try Calendars.system(calendar)
+            return try Calendars.system(builtIn)
         } catch {
             throw .conversion(error)
         }

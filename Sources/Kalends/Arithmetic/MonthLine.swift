@@ -13,7 +13,7 @@ import Foundation
 extension CalendarSystem {
     /// The months of each year when that number is fixed, else nil.
     var fixedMonthsPerYear: Int? {
-        id.hasLeapMonthCodes ? nil : monthsInYear(supportedYears.lowerBound + 1)
+        hasLeapMonths ? nil : monthsInYear(supportedYears.lowerBound + 1)
     }
 
     /// The index of `month` of `year` on the calendar's month line.

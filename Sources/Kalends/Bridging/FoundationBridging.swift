@@ -16,7 +16,7 @@ extension CalendarDate {
     /// month and isLeapMonth as it numbers them, day, and weekday (1 = Sunday).
     public var dateComponents: DateComponents {
         var parts = DateComponents()
-        parts.calendar = calendar.foundationIdentifier.map { Calendar(identifier: $0) }
+        parts.calendar = calendar.builtIn?.foundationIdentifier.map { Calendar(identifier: $0) }
         parts.era = era.value
         parts.year = era.year
         parts.month = foundationMonth
@@ -45,36 +45,11 @@ extension CalendarSystem {
         guard let eraYear = components.year, let month = components.month, let day = components.day else {
             throw .malformedDate("\(components)", detail: "year, month and day are required")
         }
-        let year = try EraCodes.arithmeticYear(foundationEra: components.era, year: eraYear, in: id)
+        // Far beyond any supported year; checked first so no arithmetic can overflow.
+        guard (-1_000_000...1_000_000).contains(eraYear), (-1_000_000...1_000_000).contains(components.era ?? 0) else {
+            throw .yearOutOfRange(id, year: eraYear, allowed: supportedYears)
+        }
+        let year = try components.era.map { era throws(ConversionError) in try arithmeticYear(foundationEra: era, eraYear: eraYear) } ?? eraYear
         return try date(year: year, foundationMonth: month, isLeapMonth: components.isLeapMonth ?? false, day: day, overflow: overflow)
-    }
-}
-
-extension EraCodes {
-    /// The arithmetic year of Foundation's era number and year.
-    static func arithmeticYear(foundationEra era: Int?, year: Int, in id: CalendarID) throws(ConversionError) -> Int {
-        // Far beyond any supported year; checked first so no arithmetic below can overflow.
-        guard (-1_000_000...1_000_000).contains(year), (-1_000_000...1_000_000).contains(era ?? 0) else {
-            throw .yearOutOfRange(id, year: year, allowed: -9999...9999)
-        }
-        guard let era else { return year }
-        switch id {
-        case .gregorian, .iso8601, .julian, .roc, .coptic:
-            return era == 0 ? 1 - year : year
-        case .ethiopic:
-            return era == 0 ? year - 5500 : year
-        case .chinese, .dangi:
-            let (cycles, overflow) = (era - 1).multipliedReportingOverflow(by: 60)
-            guard !overflow else { throw .yearOutOfRange(id, year: year, allowed: -9999...9999) }
-            return cycles + year - 2637
-        case .japanese:
-            let count = JapaneseEraTable.startYears.count
-            guard (0..<count).contains(era) else {
-                throw .unknownEra(id, era: "\(era)", known: ["0 ... \(count - 1)"])
-            }
-            return JapaneseEraTable.startYear(ofEra: era) + year - 1
-        default:
-            return year
-        }
     }
 }

@@ -22,7 +22,7 @@ public struct CalendarDate: Hashable, Comparable, Sendable {
     /// The month code's number, plus 0x80 for a leap month.
     private let storedMonthCode: UInt8
     /// The calendar the fields belong to.
-    public let calendar: CalendarID
+    public let calendar: CalendarIdentifier
 
     /// Temporal's arithmetic year (related Gregorian year for Chinese and Dangi).
     @inline(__always) public var year: Int { Int(storedYear) }
@@ -38,7 +38,7 @@ public struct CalendarDate: Hashable, Comparable, Sendable {
     }
 
     @inline(__always)
-    init(calendar: CalendarID, dayNumber: Int, year: Int, month: Int, monthCode: MonthCode, day: Int, era: Era) {
+    init(calendar: CalendarIdentifier, dayNumber: Int, year: Int, month: Int, monthCode: MonthCode, day: Int, era: Era) {
         assert(Int32(exactly: year) != nil && Int32(exactly: era.year) != nil && Int32(exactly: era.value) != nil
                && Int8(exactly: month) != nil && Int16(exactly: day) != nil && (0...127).contains(monthCode.number)
                && era.codeIndex <= UInt32(UInt16.max), "a date field out of its storage")
@@ -53,13 +53,14 @@ public struct CalendarDate: Hashable, Comparable, Sendable {
         self.storedEraYear = Int32(truncatingIfNeeded: era.year)
     }
 
-    /// `DateComponents.month` as Foundation numbers it (Hebrew: 6 Adar I, 7 Adar/Adar II).
-    public var foundationMonth: Int { MonthNumbering.foundationMonth(monthCode, in: calendar) }
+    /// `DateComponents.month` as Foundation numbers it (Hebrew: 6 Adar I, 7
+    /// Adar/Adar II); the month code's number for a registered calendar.
+    public var foundationMonth: Int { calendar.builtIn.map { BuiltInFacts($0).foundationMonth(monthCode) } ?? monthCode.number }
 
     /// `DateComponents.isLeapMonth` as Foundation gives it: true for a Chinese
     /// or Dangi leap month; false for Hebrew Adar I, which Foundation numbers 6
     /// instead (its month code `M05L` still says it is the leap month).
-    public var isLeapMonth: Bool { monthCode.isLeap && calendar != .hebrew }
+    public var isLeapMonth: Bool { calendar.builtIn.map { BuiltInFacts($0).foundationIsLeapMonth(monthCode) } ?? monthCode.isLeap }
 
     /// ISO weekday: 1 = Monday ... 7 = Sunday.
     public var weekday: Int { DayNumber.isoWeekday(dayNumber) }
@@ -72,7 +73,7 @@ public struct CalendarDate: Hashable, Comparable, Sendable {
 
     /// Dates order by day number; the calendar breaks ties.
     public static func < (a: CalendarDate, b: CalendarDate) -> Bool {
-        a.dayNumber != b.dayNumber ? a.dayNumber < b.dayNumber : a.calendar.rawValue < b.calendar.rawValue
+        a.dayNumber != b.dayNumber ? a.dayNumber < b.dayNumber : a.calendar < b.calendar
     }
 }
 
@@ -113,11 +114,13 @@ extension CalendarDate: Codable {
     /// it does not (its known defects, Docs/Conformance.md).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let calendar = try container.decode(CalendarID.self, forKey: .calendar)
+        let calendar = try container.decode(CalendarIdentifier.self, forKey: .calendar)
         let dayNumber = try container.decode(Int.self, forKey: .dayNumber)
         let engine: any CalendarSystem
         do {
-            engine = try Calendars.system(calendar)
+            // A registered calendar's engine is its own type's: decode it through that type.
+            guard let builtIn = calendar.builtIn else { throw ConversionError.unknownCalendar(calendar.key) }
+            engine = try Calendars.system(builtIn)
         } catch {
             throw DecodingError.dataCorruptedError(forKey: .calendar, in: container, debugDescription: "\(error)")
         }

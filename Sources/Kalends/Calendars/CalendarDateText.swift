@@ -17,7 +17,6 @@ public enum CalendarDateText {
         if let (year, month, day) = plainNumericDate(text) {
             return try calendar.date(year: year, foundationMonth: month, day: day, overflow: overflow)
         }
-        let id = calendar.id
         let trimmed = text.trimmingSpaces
         guard !trimmed.isEmpty else { throw .malformedDate(text, detail: "the date is empty") }
         guard trimmed.utf8.count <= 100 else { throw .malformedDate(String(trimmed.prefix(40)) + "...", detail: "the text is too long to be a date") }
@@ -62,7 +61,7 @@ public enum CalendarDateText {
         }
         var year = try number(yearText, field: "year", original: text)
         if let era {
-            year = try EraCodes.arithmeticYear(era: String(era), eraYear: year, in: id)
+            year = try calendar.arithmeticYear(era: String(era), eraYear: year)
         }
         let day = try number(dayPart, field: "day", original: text)
         let date: CalendarDate
@@ -73,8 +72,8 @@ public enum CalendarDateText {
             let month = try number(monthPart, field: "month", original: text)
             date = try calendar.date(year: year, foundationMonth: month, day: day, overflow: overflow)
         }
-        if let era, id == .japanese, let code = date.era.code, code != era.lowercased(), era.lowercased() != "ce", era.lowercased() != "bce" {
-            throw .malformedDate(text, detail: "\(date.iso) is in era \(code), not \(era.lowercased())")
+        if let era, !calendar.isInEra(String(era), date) {
+            throw .malformedDate(text, detail: "\(date.iso) is in era \(date.era.code ?? "-"), not \(era.lowercased())")
         }
         return date
     }
@@ -112,14 +111,13 @@ public enum CalendarDateText {
     /// The canonical text of a date: `YEAR-MM-DD`, or `YEAR-Mxx[L]-DD` in
     /// calendars with leap months, so that it parses back to the same day.
     public static func format(_ date: CalendarDate) -> String {
-        let month = date.calendar.hasLeapMonthCodes ? date.monthCode.description : twoDigits(date.monthCode.number)
+        let month = monthText(date.monthCode, in: date.calendar)
         return "\(yearText(date.year))-\(month)-\(twoDigits(date.day))"
     }
 
     /// The English long form: `5 Adar II 5784`.
     public static func longForm(_ date: CalendarDate, in calendar: any CalendarSystem) -> String {
-        let leapYear = calendar.monthsInYear(date.year) > 12 && date.calendar == .hebrew
-        let name = MonthNames.name(of: date.monthCode, in: date.calendar, leapYear: leapYear)
+        let name = calendar.monthName(date.monthCode, leapYear: calendar.monthsInYear(date.year) > 12)
         return "\(date.day) \(name) \(date.year)"
     }
 
@@ -128,6 +126,12 @@ public enum CalendarDateText {
         let digits = String(year.magnitude)
         let padded = String(repeating: "0", count: Swift.max(0, 4 - digits.count)) + digits
         return year < 0 ? "-" + padded : padded
+    }
+
+    /// A month in text: its code where the calendar has leap months (`M05L`,
+    /// `M06`), else two digits (`03`); a registered calendar's by the code alone.
+    static func monthText(_ code: MonthCode, in calendar: CalendarIdentifier) -> String {
+        (calendar.builtIn.map { BuiltInFacts($0).hasLeapMonths } ?? code.isLeap) ? code.description : twoDigits(code.number)
     }
 
     static func twoDigits(_ value: Int) -> String {
@@ -173,7 +177,7 @@ public enum CalendarDateText {
         if words.filter(isNumber).count == 3 {
             for index in words.indices.dropFirst() where isNumber(words[index]) && !isNumber(words[index - 1]) {
                 let joined = words[index - 1] + " " + words[index]
-                if MonthNames.monthCode(forName: joined, in: calendar.id) != nil {
+                if calendar.monthCode(forName: joined) != nil {
                     words[index - 1] = joined
                     words.remove(at: index)
                     break
@@ -186,7 +190,7 @@ public enum CalendarDateText {
         }
         let nameWords = words.enumerated().filter { index, _ in !numbers.contains { $0.offset == index } }.map(\.element)
         let name = nameWords.joined(separator: " ")
-        guard let code = MonthNames.monthCode(forName: name, in: calendar.id) else {
+        guard let code = calendar.monthCode(forName: name) else {
             throw .unknownMonthName(calendar.id, name: name)
         }
         let day = try number(Substring(numbers[0].element), field: "day", original: original)

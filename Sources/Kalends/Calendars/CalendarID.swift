@@ -50,36 +50,35 @@ public enum CalendarID: String, CaseIterable, Sendable, Codable, Hashable, Custo
         "korean": .dangi, "old-julian": .julian,
     ]
 
-    /// The English name shown by `kalends calendars`.
-    public var name: String {
+    /// The position in `allCases`: the index of its `CalendarIdentifier`.
+    @inlinable
+    public var ordinal: UInt16 {
         switch self {
-        case .gregorian: "Gregorian (proleptic)"
-        case .iso8601: "ISO 8601"
-        case .julian: "Julian (proleptic)"
-        case .buddhist: "Thai Buddhist"
-        case .japanese: "Japanese imperial"
-        case .roc: "Republic of China (Minguo)"
-        case .hebrew: "Hebrew"
-        case .islamic: "Islamic (astronomical)"
-        case .islamicCivil: "Islamic civil (tabular, Friday epoch)"
-        case .islamicTabular: "Islamic tabular (Thursday epoch)"
-        case .islamicUmmAlQura: "Islamic Umm al-Qura"
-        case .islamicRGSA: "Islamic (Saudi Arabia sighting)"
-        case .persian: "Persian (Solar Hijri)"
-        case .indian: "Indian national (Saka)"
-        case .coptic: "Coptic"
-        case .ethiopic: "Ethiopic (Amete Mihret)"
-        case .ethiopicAmeteAlem: "Ethiopic (Amete Alem)"
-        case .chinese: "Chinese"
-        case .dangi: "Dangi (Korean)"
+        case .gregorian: 0
+        case .iso8601: 1
+        case .julian: 2
+        case .buddhist: 3
+        case .japanese: 4
+        case .roc: 5
+        case .hebrew: 6
+        case .islamic: 7
+        case .islamicCivil: 8
+        case .islamicTabular: 9
+        case .islamicUmmAlQura: 10
+        case .islamicRGSA: 11
+        case .persian: 12
+        case .indian: 13
+        case .coptic: 14
+        case .ethiopic: 15
+        case .ethiopicAmeteAlem: 16
+        case .chinese: 17
+        case .dangi: 18
         }
     }
 
+    /// The English name shown by `kalends calendars` (the calendar's own fact).
+    public var name: String { BuiltInFacts(self).name }
+
     /// True for the lunisolar calendars whose leap months have codes like `M04L`.
-    public var hasLeapMonthCodes: Bool {
-        switch self {
-        case .hebrew, .chinese, .dangi: true
-        default: false
-        }
-    }
+    public var hasLeapMonthCodes: Bool { BuiltInFacts(self).hasLeapMonths }
 }

@@ -32,9 +32,7 @@ public struct OrdinalDate: Hashable, Sendable, Codable {
 /// `DayNumber`. Engines answer only for years in `supportedYears` and valid
 /// ordinals: validation, month codes and overflow live in the protocol
 /// extension, written once for every calendar.
-public protocol CalendarSystem: Sendable {
-    /// The calendar this engine implements.
-    var id: CalendarID { get }
+public protocol CalendarSystem: CalendarFacts {
     /// The arithmetic years that intersect the supported day range.
     var supportedYears: ClosedRange<Int> { get }
     /// The fields of a day number within `DayNumber.supported`. Unchecked:
@@ -83,7 +81,7 @@ public protocol CalendarSystem: Sendable {
 extension CalendarSystem {
     @inline(__always)
     public func era(ofDay day: Int, year: Int) -> Era {
-        Era.standard(for: id, year: year)
+        standardEra(year: year)
     }
 
     /// The calendar date of a day number.
@@ -188,10 +186,10 @@ extension CalendarSystem {
     /// The date with Foundation's month number (`DateComponents.month`): for
     /// Hebrew 6 is Adar I and 7 is Adar or Adar II; elsewhere the code's number.
     public func date(year: Int, foundationMonth: Int, isLeapMonth: Bool = false, day: Int, overflow: Overflow = .reject) throws(ConversionError) -> CalendarDate {
-        let maximum = MonthNumbering.maxFoundationMonth(id)
+        let maximum = maxFoundationMonth
         // Under .constrain a month number past the last becomes the last, as Temporal clamps `month`.
         let month = overflow == .constrain && foundationMonth > maximum ? maximum : foundationMonth
-        guard let code = MonthNumbering.monthCode(foundationMonth: month, isLeapMonth: isLeapMonth, in: id) else {
+        guard let code = monthCode(foundationMonth: month, isLeapMonth: isLeapMonth) else {
             try checkYear(year)
             throw .monthOutOfRange(id, year: year, month: foundationMonth, allowed: 1...maximum)
         }
@@ -249,31 +247,16 @@ extension CalendarSystem {
     /// The ordinal of `code` in `year`, constrained or rejected when absent.
     @inline(__always)
     func resolve(_ code: MonthCode, inYear year: Int, overflow: Overflow) throws(ConversionError) -> Int {
-        guard MonthNumbering.isValid(code, in: id) else {
+        guard hasMonthCode(code) else {
             throw .monthCodeNotInYear(id, year: year, monthCode: code,
-                                      detail: "\(id) has no month \(code): its months are \(MonthNumbering.validCodesText(id))")
+                                      detail: "\(id) has no month \(code): its months are \(monthCodesDescription)")
         }
         if let month = month(of: code, inYear: year) { return month }
-        if overflow == .constrain, let fallback = MonthNumbering.constrained(code, in: id),
-           let month = month(of: fallback, inYear: year) {
+        if overflow == .constrain, let fallback = constrainedMonthCode(code), let month = month(of: fallback, inYear: year) {
             return month
         }
-        throw .monthCodeNotInYear(id, year: year, monthCode: code, detail: missingMonthDetail(code, year: year))
-    }
-
-    private func missingMonthDetail(_ code: MonthCode, year: Int) -> String {
         let codes = (1...Swift.max(monthsInYear(year), 1)).map { monthCode(year: year, month: $0) }
-        switch id {
-        case .hebrew:
-            return "hebrew \(year) is not a leap year: it has no Adar I (\(code))"
-        case .chinese, .dangi:
-            if let leap = codes.first(where: { $0.isLeap }) {
-                return "\(id) \(year) has no leap month \(code) (its leap month is \(leap))"
-            }
-            return "\(id) \(year) has no leap month \(code) (it has no leap month)"
-        default:
-            return "\(id) \(year) has no month \(code)"
-        }
+        throw .monthCodeNotInYear(id, year: year, monthCode: code, detail: missingMonthDetail(code, year: year, codes: codes))
     }
 
     @inline(__always)
@@ -329,7 +312,8 @@ extension CalendarDate {
     /// calendar's standard engine); throws when that engine cannot be opened.
     public var dayOfYear: Int {
         get throws(ConversionError) {
-            try Calendars.system(calendar).dayOfYear(of: self)
+            guard let builtIn = calendar.builtIn else { throw .unknownCalendar(calendar.key) }
+            return try Calendars.system(builtIn).dayOfYear(of: self)
         }
     }
 }

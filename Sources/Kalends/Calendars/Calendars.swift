@@ -48,8 +48,8 @@ private final class Registry: @unchecked Sendable {
         let engine: any CalendarSystem
         switch id {
         case .gregorian, .iso8601: engine = GregorianCalendar(id)
-        case .buddhist: engine = BuddhistCalendar()
-        case .roc: engine = ROCCalendar()
+        case .buddhist: engine = GregorianOffsetCalendar.buddhist
+        case .roc: engine = GregorianOffsetCalendar.roc
         case .japanese: engine = JapaneseCalendar()
         case .julian: engine = JulianCalendar()
         case .hebrew: engine = Calendars.hebrew
@@ -59,7 +59,7 @@ private final class Registry: @unchecked Sendable {
         case .coptic: engine = CopticCalendar()
         case .ethiopic, .ethiopicAmeteAlem: engine = EthiopicCalendar(id)
         case .chinese, .dangi, .islamic, .islamicUmmAlQura, .islamicRGSA:
-            engine = MonthTableCalendar(reference: try makeReference(id))
+            engine = MonthTableCalendar(id, reference: try makeReference(id))
         }
         standardEngines[id] = engine
         return engine
@@ -94,7 +94,7 @@ private final class Registry: @unchecked Sendable {
     private func makeReference(_ id: CalendarID) throws(ConversionError) -> any CalendarSystem {
         if let engine = referenceEngines[id] { return engine }
         let engine: any CalendarSystem
-        if Self.usesFoundation(id), let backend = SplitFieldBackend(id) {
+        if let searchFrom = Self.foundationCutoffSearch(id), let backend = SplitFieldBackend(id, searchFrom: searchFrom) {
             engine = try ReferenceCalendar(backend: backend)
         } else {
             engine = try ReferenceCalendar(backend: try ICUFieldBackend(id))
@@ -105,7 +105,17 @@ private final class Registry: @unchecked Sendable {
 
     /// Calendars whose data differ between the system ICU (72) and Foundation's
     /// newer ICU; the newer one is the reference (Docs/Conformance.md).
-    static func usesFoundation(_ id: CalendarID) -> Bool {
-        id == .chinese || id == .dangi || id == .islamic
+    static func usesFoundation(_ id: CalendarID) -> Bool { foundationCutoffSearch(id) != nil }
+
+    /// For those calendars, the year from which to search for the cutoff
+    /// between the system ICU and Foundation (whose instants start at JD 0);
+    /// nil for the others.
+    static func foundationCutoffSearch(_ id: CalendarID) -> Int? {
+        switch id {
+        case .chinese, .dangi: -3000
+        case .islamic: -1000
+        case .gregorian, .iso8601, .julian, .buddhist, .japanese, .roc, .hebrew, .islamicCivil, .islamicTabular,
+             .islamicUmmAlQura, .islamicRGSA, .persian, .indian, .coptic, .ethiopic, .ethiopicAmeteAlem: nil
+        }
     }
 }

@@ -8,21 +8,21 @@ public enum ConversionError: Error, Hashable, Sendable, CustomStringConvertible 
     /// The text is not a date this calendar can read; `detail` says why.
     case malformedDate(String, detail: String)
     /// The year lies outside the years Kalends supports for this calendar.
-    case yearOutOfRange(CalendarID, year: Int, allowed: ClosedRange<Int>)
+    case yearOutOfRange(CalendarIdentifier, year: Int, allowed: ClosedRange<Int>)
     /// The month number is not in this year (e.g. month 13 of a common Hebrew year).
-    case monthOutOfRange(CalendarID, year: Int, month: Int, allowed: ClosedRange<Int>)
+    case monthOutOfRange(CalendarIdentifier, year: Int, month: Int, allowed: ClosedRange<Int>)
     /// The month code does not occur in this year; `detail` says why.
-    case monthCodeNotInYear(CalendarID, year: Int, monthCode: MonthCode, detail: String)
+    case monthCodeNotInYear(CalendarIdentifier, year: Int, monthCode: MonthCode, detail: String)
     /// The day is beyond the month's length (or below 1).
-    case dayOutOfRange(CalendarID, year: Int, monthCode: MonthCode, day: Int, allowed: ClosedRange<Int>)
+    case dayOutOfRange(CalendarIdentifier, year: Int, monthCode: MonthCode, day: Int, allowed: ClosedRange<Int>)
     /// The day number is outside the supported span (ISO years -9999 ... 9999).
     case dayNumberOutOfRange(Int, allowed: ClosedRange<Int>)
     /// The era code is not one of this calendar's.
-    case unknownEra(CalendarID, era: String, known: [String])
+    case unknownEra(CalendarIdentifier, era: String, known: [String])
     /// The year is not valid within that era (e.g. `heisei:32`).
-    case eraYearOutOfRange(CalendarID, era: String, year: Int, allowed: ClosedRange<Int>)
+    case eraYearOutOfRange(CalendarIdentifier, era: String, year: Int, allowed: ClosedRange<Int>)
     /// No month of this calendar has this English name.
-    case unknownMonthName(CalendarID, name: String)
+    case unknownMonthName(CalendarIdentifier, name: String)
     /// No calendar of Kalends has this era code (`Era.init(code:value:year:)`).
     case unknownEraCode(String)
     /// Foundation has no calendar of this kind (`--engine foundation` with
@@ -46,7 +46,7 @@ public enum ConversionError: Error, Hashable, Sendable, CustomStringConvertible 
         case .monthCodeNotInYear(_, _, _, let detail):
             return detail
         case .dayOutOfRange(let calendar, let year, let code, let day, let allowed):
-            let month = calendar.hasLeapMonthCodes ? code.description : CalendarDateText.twoDigits(code.number)
+            let month = CalendarDateText.monthText(code, in: calendar)
             return "\(calendar) \(year)-\(month) has no day \(day): days are \(allowed.lowerBound) ... \(allowed.upperBound)"
         case .dayNumberOutOfRange(let day, _):
             // Name the day as an ISO date when it is near enough to have one.

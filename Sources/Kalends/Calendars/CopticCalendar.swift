@@ -1,7 +1,7 @@
 /// The Coptic calendar: twelve 30-day months and a 13th of 5 or 6 days, from
 /// 29 August 284 (Julian); eras `am` (1) and `bd` (0, year 1 - y) as ICU numbers them.
 public struct CopticCalendar: PlainMonthCalendar {
-    public var id: CalendarID { .coptic }
+    public var id: CalendarIdentifier { CalendarIdentifier(.coptic) }
     public let supportedYears: ClosedRange<Int>
 
     public init() {
@@ -30,4 +30,48 @@ public struct CopticCalendar: PlainMonthCalendar {
     public func daysInMonth(year: Int, month: Int) -> Int {
         CopticMath.daysInMonth(year: year, month: month)
     }
+}
+
+/// The thirteen months of the Coptic and Ethiopic calendars.
+protocol ThirteenMonthFacts: CalendarFacts {}
+
+extension ThirteenMonthFacts {
+    @inline(__always)
+    public func hasMonthCode(_ code: MonthCode) -> Bool { (1...13).contains(code.number) && !code.isLeap }
+
+    public var monthCodesDescription: String { "M01 ... M13" }
+
+    public var maxFoundationMonth: Int { 13 }
+}
+
+extension CopticCalendar: ThirteenMonthFacts {
+    public var name: String { "Coptic" }
+
+    public func monthName(_ code: MonthCode, leapYear: Bool) -> String {
+        Self.monthNames[min(max(code.number, 1), 13) - 1]
+    }
+
+    public func monthCode(forName name: String) -> MonthCode? {
+        let key = MonthNames.normalized(name)
+        if let number = Self.spellings[key] { return MonthCode(number) }
+        return Self.monthNames.firstIndex { MonthNames.normalized($0) == key }.map { MonthCode($0 + 1) }
+    }
+
+    private static let monthNames = ["Tout", "Baba", "Hator", "Kiahk", "Toba", "Amshir", "Baramhat", "Baramouda", "Bashans",
+                                     "Paona", "Epep", "Mesra", "Nasie"]
+    private static let spellings = ["thout": 1, "paopi": 2, "hathor": 3, "koiak": 4, "tobi": 5, "meshir": 6, "paremhat": 7,
+                                    "parmouti": 8, "pashons": 9, "paoni": 10, "epip": 11, "mesori": 12, "pinisi": 13, "nesi": 13]
+
+    @inline(__always)
+    public func standardEra(year: Int) -> Era { Era.split(year, after: EraCode.am, before: EraCode.bd) }
+
+    public var eraCodes: [String] { ["am", "bd"] }
+
+    public func arithmeticYear(era code: String, eraYear: Int) throws(ConversionError) -> Int {
+        try arithmeticYear(era: code, eraYear: eraYear, canonical: { ["coptic": "am", "coptic-inverse": "bd"][$0] ?? $0 }) { era, year in
+            era == "bd" ? 1 - year : year
+        }
+    }
+
+    public func arithmeticYear(foundationEra era: Int, eraYear: Int) -> Int { era == 0 ? 1 - eraYear : eraYear }
 }

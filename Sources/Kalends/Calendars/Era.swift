@@ -56,138 +56,14 @@ public struct Era: Hashable, Sendable, Codable {
         try container.encode(year, forKey: .year)
     }
 
-    /// The era of an arithmetic year in every calendar whose eras follow from
-    /// the year alone (all but `japanese`, whose eras start mid-year).
+    /// Two eras split at year 1: `after` (value 1) for years from 1, `before`
+    /// (value 0, counting back from 1) below, as ICU numbers CE/BCE, ROC/BROC, AM/BD.
     @inline(__always)
-    static func standard(for id: CalendarID, year: Int) -> Era {
-        switch id {
-        case .gregorian, .iso8601, .julian:
-            return year >= 1 ? Era(codeIndex: EraCode.ce, value: 1, year: year) : Era(codeIndex: EraCode.bce, value: 0, year: 1 &- year)
-        case .japanese:
-            // Only reached by engines without an era table: answer in Gregorian terms.
-            return year >= 1 ? Era(codeIndex: EraCode.ce, value: 1, year: year) : Era(codeIndex: EraCode.bce, value: 0, year: 1 &- year)
-        case .buddhist:
-            return Era(codeIndex: EraCode.be, value: 0, year: year)
-        case .roc:
-            return year >= 1 ? Era(codeIndex: EraCode.roc, value: 1, year: year) : Era(codeIndex: EraCode.broc, value: 0, year: 1 &- year)
-        case .hebrew:
-            return Era(codeIndex: EraCode.am, value: 0, year: year)
-        case .islamic, .islamicCivil, .islamicTabular, .islamicUmmAlQura, .islamicRGSA:
-            return Era(codeIndex: year >= 1 ? EraCode.ah : EraCode.bh, value: 0, year: year)
-        case .persian:
-            return Era(codeIndex: EraCode.ap, value: 0, year: year)
-        case .indian:
-            return Era(codeIndex: EraCode.shaka, value: 0, year: year)
-        case .coptic:
-            return year >= 1 ? Era(codeIndex: EraCode.am, value: 1, year: year) : Era(codeIndex: EraCode.bd, value: 0, year: 1 &- year)
-        case .ethiopic:
-            return year >= 1 ? Era(codeIndex: EraCode.am, value: 1, year: year) : Era(codeIndex: EraCode.aa, value: 0, year: year &+ 5500)
-        case .ethiopicAmeteAlem:
-            return Era(codeIndex: EraCode.aa, value: 0, year: year)
-        case .chinese, .dangi:
-            // ICU (and so Foundation) counts Dangi's cycles from the Chinese epoch too.
-            let extended = year + 2637
-            let cycle = (extended - 1).floorDivided(by: 60) + 1
-            return Era(codeIndex: EraCode.none, value: cycle, year: (extended - 1).floorModulo(60) + 1)
-        }
-    }
-}
-
-/// Era codes accepted in `ERA:YEAR-MONTH-DAY` text, and their arithmetic years.
-enum EraCodes {
-    /// A modern Japanese era: its code, ICU's era number, first Gregorian year, first day.
-    struct JapaneseEra {
-        let code: String
-        let value: Int
-        let firstYear: Int
-        let start: (year: Int, month: Int, day: Int)
+    static func split(_ year: Int, after: UInt32, before: UInt32) -> Era {
+        year >= 1 ? Era(codeIndex: after, value: 1, year: year) : Era(codeIndex: before, value: 0, year: 1 &- year)
     }
 
-    /// The eras Temporal names (ICU's start days; Meiji counts from 1868-09-08 as ICU does).
-    static let japanese: [JapaneseEra] = [
-        JapaneseEra(code: "meiji", value: 232, firstYear: 1868, start: (1868, 9, 8)),
-        JapaneseEra(code: "taisho", value: 233, firstYear: 1912, start: (1912, 7, 30)),
-        JapaneseEra(code: "showa", value: 234, firstYear: 1926, start: (1926, 12, 25)),
-        JapaneseEra(code: "heisei", value: 235, firstYear: 1989, start: (1989, 1, 8)),
-        JapaneseEra(code: "reiwa", value: 236, firstYear: 2019, start: (2019, 5, 1)),
-    ]
-
-    /// The codes of a calendar, for messages.
-    static func codes(for id: CalendarID) -> [String] {
-        switch id {
-        case .gregorian, .iso8601, .julian: ["ce", "bce"]
-        case .japanese: japanese.map(\.code).reversed() + ["ce", "bce"]
-        case .buddhist: ["be"]
-        case .roc: ["roc", "broc"]
-        case .hebrew: ["am"]
-        case .islamic, .islamicCivil, .islamicTabular, .islamicUmmAlQura, .islamicRGSA: ["ah", "bh"]
-        case .persian: ["ap"]
-        case .indian: ["shaka"]
-        case .coptic: ["am", "bd"]
-        case .ethiopic: ["am", "aa"]
-        case .ethiopicAmeteAlem: ["aa"]
-        case .chinese, .dangi: []
-        }
-    }
-
-    /// Other spellings of era codes: Temporal's newer identifiers
-    /// (`gregory`, `gregory-inverse`, `incar`, `mundi`, ...) and CLDR's English
-    /// abbreviations (`ad`, `bc`).
-    static func canonical(_ era: String, in id: CalendarID) -> String {
-        switch (id, era) {
-        case (.gregorian, "gregory"), (.iso8601, "gregory"), (.julian, "julian"), (_, "ad"), (.japanese, "japanese"):
-            return "ce"
-        case (.gregorian, "gregory-inverse"), (.iso8601, "gregory-inverse"), (.julian, "julian-inverse"), (_, "bc"),
-             (.japanese, "japanese-inverse"):
-            return "bce"
-        case (.roc, "minguo"): return "roc"
-        case (.roc, "minguo-qian"), (.roc, "roc-inverse"): return "broc"
-        case (.buddhist, "buddhist"): return "be"
-        case (.hebrew, "hebrew"): return "am"
-        case (.islamic, "islamic"), (.islamicCivil, "islamic"), (.islamicTabular, "islamic"),
-             (.islamicUmmAlQura, "islamic"), (.islamicRGSA, "islamic"):
-            return "ah"
-        case (_, "islamic-inverse"): return "bh"
-        case (.persian, "persian"): return "ap"
-        case (.indian, "saka"), (.indian, "indian"): return "shaka"
-        case (.coptic, "coptic"): return "am"
-        case (.coptic, "coptic-inverse"): return "bd"
-        case (.ethiopic, "incar"), (.ethiopic, "ethiopic"): return "am"
-        case (.ethiopic, "mundi"), (.ethiopicAmeteAlem, "mundi"), (.ethiopicAmeteAlem, "ethioaa"): return "aa"
-        default: return era
-        }
-    }
-
-    /// The arithmetic year of `eraYear` in era `code`.
-    static func arithmeticYear(era code: String, eraYear: Int, in id: CalendarID) throws(ConversionError) -> Int {
-        let era = canonical(code.lowercased(), in: id)
-        let known = codes(for: id)
-        guard known.contains(era) else { throw .unknownEra(id, era: code, known: known) }
-        // Far beyond any supported year; checked first so no arithmetic below can overflow.
-        guard (-1_000_000...1_000_000).contains(eraYear) else {
-            throw .eraYearOutOfRange(id, era: era, year: eraYear, allowed: 1...1_000_000)
-        }
-        guard eraYear >= 1 || id == .hebrew || era == "aa" && id == .ethiopicAmeteAlem else {
-            throw .eraYearOutOfRange(id, era: era, year: eraYear, allowed: 1...Int.max)
-        }
-        switch (id, era) {
-        case (_, "bce"), (_, "broc"), (_, "bh"), (_, "bd"):
-            return 1 - eraYear
-        case (.ethiopic, "aa"):
-            return eraYear - 5500
-        case (.japanese, "ce"):
-            return eraYear
-        case (.japanese, _):
-            guard let index = japanese.firstIndex(where: { $0.code == era }) else { return eraYear }
-            let first = japanese[index].firstYear
-            let last = index + 1 < japanese.count ? japanese[index + 1].firstYear : Int.max
-            let (year, overflow) = first.addingReportingOverflow(eraYear - 1)
-            guard !overflow, year <= last else {
-                throw .eraYearOutOfRange(id, era: era, year: eraYear, allowed: 1...(last == Int.max ? Int.max : last - first + 1))
-            }
-            return year
-        default:
-            return eraYear
-        }
-    }
+    /// One era (value 0) holding every year as it is.
+    @inline(__always)
+    static func single(_ year: Int, _ code: UInt32) -> Era { Era(codeIndex: code, value: 0, year: year) }
 }

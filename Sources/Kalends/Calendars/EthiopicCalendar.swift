@@ -5,21 +5,23 @@
 /// The engine holds only its id (everything else follows from it), so it
 /// sits inline in an `any CalendarSystem`.
 public struct EthiopicCalendar: PlainMonthCalendar {
-    public let id: CalendarID
+    /// `ethiopic` or `ethiopic-amete-alem`.
+    public let kind: CalendarID
+    public var id: CalendarIdentifier { CalendarIdentifier(kind) }
 
     /// The engine for `ethiopic` or `ethiopic-amete-alem`; any other id gives `ethiopic`.
     public init(_ id: CalendarID = .ethiopic) {
-        self.id = id == .ethiopicAmeteAlem ? .ethiopicAmeteAlem : .ethiopic
+        self.kind = id == .ethiopicAmeteAlem ? .ethiopicAmeteAlem : .ethiopic
     }
 
     /// Amete Mihret -10007 ... 9992, Amete Alem -4507 ... 15492 (a test
     /// checks them against the first and last supported days).
     public var supportedYears: ClosedRange<Int> {
-        id == .ethiopicAmeteAlem ? -4_507...15_492 : -10_007...9_992
+        kind == .ethiopicAmeteAlem ? -4_507...15_492 : -10_007...9_992
     }
 
     /// Arithmetic year minus Amete Mihret year: 0, or 5500 for Amete Alem.
-    private var yearOffset: Int { id == .ethiopicAmeteAlem ? CopticMath.ameteAlemOffset : 0 }
+    private var yearOffset: Int { kind == .ethiopicAmeteAlem ? CopticMath.ameteAlemOffset : 0 }
 
     /// True when Pagume has 6 days.
     public func isLeapYear(_ year: Int) -> Bool { CopticMath.isLeapYear(year &- yearOffset) }
@@ -42,4 +44,50 @@ public struct EthiopicCalendar: PlainMonthCalendar {
     public func daysInMonth(year: Int, month: Int) -> Int {
         CopticMath.daysInMonth(year: year &- yearOffset, month: month)
     }
+}
+
+extension EthiopicCalendar: ThirteenMonthFacts {
+    public var name: String { kind == .ethiopicAmeteAlem ? "Ethiopic (Amete Alem)" : "Ethiopic (Amete Mihret)" }
+
+    public func monthName(_ code: MonthCode, leapYear: Bool) -> String {
+        Self.monthNames[min(max(code.number, 1), 13) - 1]
+    }
+
+    public func monthCode(forName name: String) -> MonthCode? {
+        let key = MonthNames.normalized(name)
+        if let number = Self.spellings[key] { return MonthCode(number) }
+        return Self.monthNames.firstIndex { MonthNames.normalized($0) == key }.map { MonthCode($0 + 1) }
+    }
+
+    private static let monthNames = ["Meskerem", "Tekemt", "Hedar", "Tahsas", "Ter", "Yekatit", "Megabit", "Miazia", "Genbot",
+                                     "Sene", "Hamle", "Nehasse", "Pagumen"]
+    private static let spellings = ["pagume": 13, "pagumay": 13, "tikimt": 2, "tir": 5, "megabit": 7, "miyazya": 8,
+                                    "ginbot": 9, "hidar": 3, "nehase": 12, "meskerem": 1]
+
+    /// Amete Mihret counts from the Incarnation (`am`, 1), years before it in
+    /// Amete Alem (`aa`, 0, year + 5500); Amete Alem has that one era.
+    @inline(__always)
+    public func standardEra(year: Int) -> Era {
+        if kind == .ethiopicAmeteAlem { return Era.single(year, EraCode.aa) }
+        return year >= 1 ? Era(codeIndex: EraCode.am, value: 1, year: year) : Era(codeIndex: EraCode.aa, value: 0, year: year &+ 5500)
+    }
+
+    public var eraCodes: [String] { kind == .ethiopicAmeteAlem ? ["aa"] : ["am", "aa"] }
+
+    public func arithmeticYear(era code: String, eraYear: Int) throws(ConversionError) -> Int {
+        let ameteAlem = kind == .ethiopicAmeteAlem
+        let spellings = ["incar": "am", "ethiopic": "am", "mundi": "aa", "ethioaa": "aa"]
+        let era = spellings[code.lowercased()] ?? code.lowercased()
+        return try arithmeticYear(era: code, eraYear: eraYear, canonical: { spellings[$0] ?? $0 },
+                                  allowsYearsBelowOne: ameteAlem && era == "aa") { era, year in
+            era == "aa" && !ameteAlem ? year - 5500 : year
+        }
+    }
+
+    public func arithmeticYear(foundationEra era: Int, eraYear: Int) -> Int {
+        kind == .ethiopic && era == 0 ? eraYear - 5500 : eraYear
+    }
+
+    /// ICU's Amete Alem calendar keeps the year in YEAR of era 0.
+    public var icuYear: ICUYearField { kind == .ethiopicAmeteAlem ? .eraYear(era: 0) : .extended(offset: 0) }
 }

@@ -21,41 +21,19 @@ struct FoundationFieldBackend: FieldBackend {
         guard let eraValue = parts.era, let eraYear = parts.year, let month = parts.month, let dayOfMonth = parts.day else {
             throw .icuFailure(operation: "read the fields of day \(day) (Foundation's \(id) calendar)", status: "Foundation gave no era, year, month or day")
         }
-        let year: Int
-        switch id {
-        case .chinese, .dangi: year = (eraValue - 1) * 60 + eraYear - 2637
-        // Era 0 counts years backwards (BCE, before ROC, before the Incarnation).
-        case .gregorian, .iso8601, .roc, .coptic: year = eraValue == 0 ? 1 - eraYear : eraYear
-        case .ethiopic: year = eraValue == 0 ? eraYear - 5500 : eraYear
-        case .japanese: year = GregorianMath.date(dayNumber: day).year
-        default: year = eraYear
-        }
-        guard let code = MonthNumbering.monthCode(foundationMonth: month, isLeapMonth: parts.isLeapMonth ?? false, in: id) else {
+        let facts = BuiltInFacts(id)
+        let year = try facts.arithmeticYear(foundationEra: eraValue, eraYear: eraYear)
+        guard let code = facts.monthCode(foundationMonth: month, isLeapMonth: parts.isLeapMonth ?? false) else {
             throw .icuFailure(operation: "read the month of day \(day) (Foundation's \(id) calendar)", status: "Foundation gave month \(month), which \(id) has not")
         }
-        let standard = Era.standard(for: id, year: year)
-        // Both codes are among EraCode.known, so the index always exists.
-        let eraCode = id == .japanese ? ICUFieldBackend.japaneseEraCode(eraValue, day: day) : standard.code
-        return (year, code, dayOfMonth, Era(codeIndex: EraCode.index(of: eraCode) ?? EraCode.none, value: eraValue, year: eraYear))
+        return (year, code, dayOfMonth, facts.era(foundationEra: eraValue, eraYear: eraYear, year: year, day: day))
     }
 
     func dayNumber(year: Int, monthCode: MonthCode, day: Int) throws(ConversionError) -> Int {
         var parts = DateComponents()
-        switch id {
-        case .chinese, .dangi:
-            let extended = year + 2637
-            parts.era = (extended - 1).floorDivided(by: 60) + 1
-            parts.year = (extended - 1).floorModulo(60) + 1
-        case .japanese:
-            let era = JapaneseCalendar().era(ofDay: GregorianMath.dayNumber(year: year, month: monthCode.number, day: day), year: year)
-            parts.era = era.value
-            parts.year = era.year
-        default:
-            let era = Era.standard(for: id, year: year)
-            parts.era = era.value
-            parts.year = era.year
-        }
-        parts.month = MonthNumbering.foundationMonth(monthCode, in: id)
+        let facts = BuiltInFacts(id)
+        (parts.era, parts.year) = facts.foundationEra(year: year, monthCode: monthCode, day: day)
+        parts.month = facts.foundationMonth(monthCode)
         parts.isLeapMonth = monthCode.isLeap
         parts.day = day
         guard let date = calendar.date(from: parts) else {

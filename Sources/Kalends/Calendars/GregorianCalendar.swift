@@ -1,12 +1,14 @@
 /// The proleptic Gregorian calendar (`gregorian` and `iso8601`, which differ
 /// only in name and week rules): Neri-Schneider arithmetic in `GregorianMath`.
 public struct GregorianCalendar: GregorianMonthCalendar {
-    public let id: CalendarID
+    /// `gregorian` or `iso8601`.
+    public let kind: CalendarID
+    public var id: CalendarIdentifier { CalendarIdentifier(kind) }
     public var supportedYears: ClosedRange<Int> { -9999...9999 }
 
     /// The engine for `gregorian` or `iso8601`; any other id gives `gregorian`.
     public init(_ id: CalendarID = .gregorian) {
-        self.id = id == .iso8601 ? .iso8601 : .gregorian
+        self.kind = id == .iso8601 ? .iso8601 : .gregorian
     }
 
     /// The direct path from fields to a day number, `@inlinable` so that a
@@ -33,4 +35,60 @@ public struct GregorianCalendar: GregorianMonthCalendar {
     public func era(ofDay day: Int, year: Int) -> Era {
         year >= 1 ? Era(codeIndex: EraCode.ce, value: 1, year: year) : Era(codeIndex: EraCode.bce, value: 0, year: 1 &- year)
     }
+}
+
+/// The twelve Gregorian months and their English names and spellings, shared
+/// by every calendar that counts Gregorian (or Julian) months.
+public protocol GregorianMonthNames: CalendarFacts {}
+
+extension GregorianMonthNames {
+    public func monthName(_ code: MonthCode, leapYear: Bool) -> String {
+        GregorianMonthNamesTable.names[min(max(code.number, 1), 12) - 1]
+    }
+
+    public func monthCode(forName name: String) -> MonthCode? {
+        let key = MonthNames.normalized(name)
+        guard !key.isEmpty else { return nil }
+        return GregorianMonthNamesTable.spellings[key].map { MonthCode($0) }
+    }
+}
+
+enum GregorianMonthNamesTable {
+    static let names = ["January", "February", "March", "April", "May", "June", "July", "August",
+                        "September", "October", "November", "December"]
+    /// Full names and three-letter abbreviations (and "sept").
+    static let spellings: [String: Int] = {
+        var table: [String: Int] = ["sept": 9]
+        for (index, name) in names.enumerated() {
+            table[MonthNames.normalized(name)] = index + 1
+            table[String(MonthNames.normalized(name).prefix(3))] = index + 1
+        }
+        return table
+    }()
+
+    /// CE and BCE in the spellings Temporal and CLDR give (`gregory`, `ad`, ...).
+    static func ceBCE(_ era: String, ce: String, inverse: String) -> String {
+        switch era {
+        case ce, "ad": "ce"
+        case inverse, "bc": "bce"
+        default: era
+        }
+    }
+}
+
+extension GregorianCalendar: GregorianMonthNames {
+    public var name: String { kind == .iso8601 ? "ISO 8601" : "Gregorian (proleptic)" }
+
+    @inline(__always)
+    public func standardEra(year: Int) -> Era { Era.split(year, after: EraCode.ce, before: EraCode.bce) }
+
+    public var eraCodes: [String] { ["ce", "bce"] }
+
+    public func arithmeticYear(era code: String, eraYear: Int) throws(ConversionError) -> Int {
+        try arithmeticYear(era: code, eraYear: eraYear, canonical: { GregorianMonthNamesTable.ceBCE($0, ce: "gregory", inverse: "gregory-inverse") }) { era, year in
+            era == "bce" ? 1 - year : year
+        }
+    }
+
+    public func arithmeticYear(foundationEra era: Int, eraYear: Int) -> Int { era == 0 ? 1 - eraYear : eraYear }
 }

@@ -6,7 +6,7 @@
 /// Year starts come from `HebrewYearTable` (computed once), month starts from
 /// the year's length by arithmetic, so a conversion is two table reads.
 public struct HebrewCalendar: CalendarSystem {
-    public var id: CalendarID { .hebrew }
+    public var id: CalendarIdentifier { CalendarIdentifier(.hebrew) }
     /// AM -6239 ... 13760, the years of ISO -9999 ... 9999 (a test checks them).
     public var supportedYears: ClosedRange<Int> { -6_239...13_760 }
     /// The year words, read directly; `owner` keeps them alive. Together 24
@@ -101,4 +101,94 @@ public struct HebrewCalendar: CalendarSystem {
     public func month(of code: MonthCode, inYear year: Int) -> Int? {
         HebrewMath.month(of: code, leap: isLeapYear(year))
     }
+}
+
+extension HebrewCalendar {
+    public var name: String { "Hebrew" }
+
+    public var hasLeapMonths: Bool { true }
+
+    /// M01 ... M12, and M05L (Adar I) in leap years.
+    @inline(__always)
+    public func hasMonthCode(_ code: MonthCode) -> Bool {
+        (1...12).contains(code.number) && (!code.isLeap || code.number == 5)
+    }
+
+    public var monthCodesDescription: String { "M01 ... M12 and M05L (Adar I)" }
+
+    /// Adar I becomes Adar (M06) in a common year, as Temporal constrains it.
+    public func constrainedMonthCode(_ code: MonthCode) -> MonthCode? {
+        code.isLeap ? MonthCode(6) : nil
+    }
+
+    public func missingMonthDetail(_ code: MonthCode, year: Int, codes: [MonthCode]) -> String {
+        "hebrew \(year) is not a leap year: it has no Adar I (\(code))"
+    }
+
+    /// ICU's English names; M06 is Adar II in a leap year, Adar otherwise.
+    public func monthName(_ code: MonthCode, leapYear: Bool) -> String {
+        if code.isLeap { return "Adar I" }
+        if code.number == 6 { return leapYear ? "Adar II" : "Adar" }
+        return Self.monthNames[min(max(code.number, 1), 12) - 1]
+    }
+
+    public func monthCode(forName name: String) -> MonthCode? {
+        Self.spellings[MonthNames.normalized(name)]
+    }
+
+    private static let monthNames = ["Tishri", "Heshvan", "Kislev", "Tevet", "Shevat", "Adar", "Nisan", "Iyar", "Sivan",
+                                     "Tamuz", "Av", "Elul"]
+
+    /// The names and their common transliterations.
+    private static let spellings: [String: MonthCode] = {
+        var table: [String: MonthCode] = [:]
+        let spellings: [(Int, Bool, [String])] = [
+            (1, false, ["tishri", "tishrei", "tisri", "tishre"]),
+            (2, false, ["heshvan", "cheshvan", "hesvan", "marcheshvan", "marheshvan", "chesvan", "heshwan"]),
+            (3, false, ["kislev", "kislew", "chislev"]),
+            (4, false, ["tevet", "teveth", "tebeth", "tebet", "teves"]),
+            (5, false, ["shevat", "shvat", "shebat", "sebat", "shevet"]),
+            (5, true, ["adari", "adar1", "adarrishon", "adaraleph", "adaralef", "firstadar", "adara"]),
+            (6, false, ["adar", "adarii", "adar2", "adarsheni", "adarbet", "adarbeit", "adarbeth", "secondadar", "veadar", "adarb"]),
+            (7, false, ["nisan", "nissan"]),
+            (8, false, ["iyar", "iyyar", "iyyor"]),
+            (9, false, ["sivan", "siwan"]),
+            (10, false, ["tamuz", "tammuz", "tamus"]),
+            (11, false, ["av", "ab", "menachemav"]),
+            (12, false, ["elul", "ellul"]),
+        ]
+        for (number, leap, names) in spellings {
+            for name in names { table[name] = MonthCode(number, isLeap: leap) }
+        }
+        return table
+    }()
+
+    @inline(__always)
+    public func standardEra(year: Int) -> Era { Era.single(year, EraCode.am) }
+
+    public var eraCodes: [String] { ["am"] }
+
+    /// Anno Mundi years may be 0 or negative (before the epoch).
+    public func arithmeticYear(era code: String, eraYear: Int) throws(ConversionError) -> Int {
+        try arithmeticYear(era: code, eraYear: eraYear, canonical: { $0 == "hebrew" ? "am" : $0 }, allowsYearsBelowOne: true) { _, year in year }
+    }
+
+    /// Foundation numbers the months of a leap year 1 ... 13, Adar I being 6;
+    /// in a common year it skips 6.
+    @inline(__always)
+    public func foundationMonth(_ code: MonthCode) -> Int {
+        if code.isLeap { return 6 }
+        return code.number <= 5 ? code.number : code.number + 1
+    }
+
+    public func monthCode(foundationMonth month: Int, isLeapMonth: Bool) -> MonthCode? {
+        guard (1...13).contains(month) else { return nil }
+        if month == 6 { return MonthCode(5, isLeap: true) }
+        return MonthCode(month <= 5 ? month : month - 1)
+    }
+
+    public var maxFoundationMonth: Int { 13 }
+
+    /// Foundation says Adar I is month 6, not a leap month.
+    public func foundationIsLeapMonth(_ code: MonthCode) -> Bool { false }
 }

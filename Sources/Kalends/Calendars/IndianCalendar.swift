@@ -4,7 +4,7 @@
 /// ICU converts fields to a day one day late before Julian Day 0 (4714 BCE);
 /// this engine keeps both directions consistent (Docs/Conformance.md).
 public struct IndianCalendar: PlainMonthCalendar {
-    public var id: CalendarID { .indian }
+    public var id: CalendarIdentifier { CalendarIdentifier(.indian) }
     public let supportedYears: ClosedRange<Int>
 
     public init() {
@@ -31,5 +31,25 @@ public struct IndianCalendar: PlainMonthCalendar {
     @inline(__always)
     public func daysInMonth(year: Int, month: Int) -> Int {
         IndianMath.daysInMonth(year: year, month: month)
+    }
+}
+
+extension IndianCalendar {
+    public var name: String { "Indian national (Saka)" }
+
+    public func monthName(_ code: MonthCode, leapYear: Bool) -> String {
+        Self.monthNames[min(max(code.number, 1), 12) - 1]
+    }
+
+    private static let monthNames = ["Chaitra", "Vaisakha", "Jyaistha", "Asadha", "Sravana", "Bhadra", "Asvina", "Kartika",
+                                     "Agrahayana", "Pausa", "Magha", "Phalguna"]
+
+    @inline(__always)
+    public func standardEra(year: Int) -> Era { Era.single(year, EraCode.shaka) }
+
+    public var eraCodes: [String] { ["shaka"] }
+
+    public func arithmeticYear(era code: String, eraYear: Int) throws(ConversionError) -> Int {
+        try arithmeticYear(era: code, eraYear: eraYear, canonical: { $0 == "saka" || $0 == "indian" ? "shaka" : $0 }) { _, year in year }
     }
 }

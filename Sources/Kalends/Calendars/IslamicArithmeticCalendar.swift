@@ -5,11 +5,12 @@
 /// The engine holds only its id (everything else follows from it), so it
 /// sits inline in an `any CalendarSystem`.
 public struct IslamicArithmeticCalendar: PlainMonthCalendar {
-    public let id: CalendarID
+    /// `islamic-civil` or `islamic-tbla`.
+    public let kind: CalendarID
 
     /// The engine for `islamic-civil` or `islamic-tbla`; any other id gives `islamic-civil`.
     public init(_ id: CalendarID = .islamicCivil) {
-        self.id = id == .islamicTabular ? .islamicTabular : .islamicCivil
+        self.kind = id == .islamicTabular ? .islamicTabular : .islamicCivil
     }
 
     /// AH -10947 ... 9666 for both epochs (a test checks them against the
@@ -17,7 +18,7 @@ public struct IslamicArithmeticCalendar: PlainMonthCalendar {
     public var supportedYears: ClosedRange<Int> { -10_947...9_666 }
 
     private var epoch: Int {
-        id == .islamicTabular ? IslamicArithmeticMath.thursdayEpoch : IslamicArithmeticMath.civilEpoch
+        kind == .islamicTabular ? IslamicArithmeticMath.thursdayEpoch : IslamicArithmeticMath.civilEpoch
     }
 
     /// True when Dhu al-Hijjah has 30 days (11 years in 30).
@@ -41,4 +42,81 @@ public struct IslamicArithmeticCalendar: PlainMonthCalendar {
     public func daysInMonth(year: Int, month: Int) -> Int {
         IslamicArithmeticMath.daysInMonth(year: year, month: month)
     }
+}
+
+/// What every calendar of the Islamic family knows (tabular, astronomical,
+/// Umm al-Qura, sighting): the month names and their spellings, and the eras
+/// AH and, before 1 AH, BH (Foundation counts those years 0, -1, ...).
+public struct IslamicFacts: CalendarFacts {
+    /// `islamic`, `islamic-civil`, `islamic-tbla`, `islamic-umalqura` or `islamic-rgsa`.
+    public let kind: CalendarID
+
+    /// The facts of one Islamic calendar.
+    public init(_ kind: CalendarID) { self.kind = kind }
+
+    public var id: CalendarIdentifier { CalendarIdentifier(kind) }
+
+    public var name: String { Self.names[kind] ?? "Islamic (astronomical)" }
+
+    private static let names: [CalendarID: String] = [
+        .islamicCivil: "Islamic civil (tabular, Friday epoch)", .islamicTabular: "Islamic tabular (Thursday epoch)",
+        .islamicUmmAlQura: "Islamic Umm al-Qura", .islamicRGSA: "Islamic (Saudi Arabia sighting)",
+    ]
+
+    public func monthName(_ code: MonthCode, leapYear: Bool) -> String {
+        Self.monthNames[min(max(code.number, 1), 12) - 1]
+    }
+
+    public func monthCode(forName name: String) -> MonthCode? {
+        let key = MonthNames.normalized(name)
+        if let number = Self.spellings[key] { return MonthCode(number) }
+        return Self.monthNames.firstIndex { MonthNames.normalized($0) == key }.map { MonthCode($0 + 1) }
+    }
+
+    static let monthNames = ["Muharram", "Safar", "Rabiʻ I", "Rabiʻ II", "Jumada I", "Jumada II", "Rajab", "Shaʻban",
+                             "Ramadan", "Shawwal", "Dhuʻl-Qiʻdah", "Dhuʻl-Hijjah"]
+
+    static let spellings: [String: Int] = {
+        var table: [String: Int] = [:]
+        let spellings: [(Int, [String])] = [
+            (1, ["muharram", "moharram", "almuharram"]),
+            (2, ["safar", "saphar"]),
+            (3, ["rabii", "rabi1", "rabialawwal", "rabiulawwal", "rabialawal", "rabiulawal"]),
+            (4, ["rabiii", "rabi2", "rabialthani", "rabiulakhir", "rabialakhir", "rabiussani", "rabiuthani"]),
+            (5, ["jumadai", "jumada1", "jumadaalawwal", "jumadalula", "jumadaalula", "jumadiulawwal", "jumadaulawwal"]),
+            (6, ["jumadaii", "jumada2", "jumadaalthani", "jumadaalakhirah", "jumadalakhirah", "jumadiussani", "jumadaalakhira"]),
+            (7, ["rajab"]),
+            (8, ["shaban", "shaaban"]),
+            (9, ["ramadan", "ramazan", "ramadhan"]),
+            (10, ["shawwal", "shawal", "shavval"]),
+            (11, ["dhulqidah", "dhualqidah", "dhulqadah", "dhulqaadah", "zulqadah", "zilqad", "dhualqadah"]),
+            (12, ["dhulhijjah", "dhualhijjah", "zulhijjah", "dhulhijja", "zilhaj", "dhualhijja"]),
+        ]
+        for (number, names) in spellings {
+            for name in names { table[name] = number }
+        }
+        return table
+    }()
+
+    @inline(__always)
+    public func standardEra(year: Int) -> Era {
+        Era(codeIndex: year >= 1 ? EraCode.ah : EraCode.bh, value: 0, year: year)
+    }
+
+    public var eraCodes: [String] { ["ah", "bh"] }
+
+    public func arithmeticYear(era code: String, eraYear: Int) throws(ConversionError) -> Int {
+        try arithmeticYear(era: code, eraYear: eraYear, canonical: { ["islamic": "ah", "islamic-inverse": "bh"][$0] ?? $0 }) { era, year in
+            era == "bh" ? 1 - year : year
+        }
+    }
+
+    /// Years before 1 AH read back from 1 BH.
+    public func longFormYear(of date: CalendarDate) -> String {
+        date.year >= 1 ? "\(date.year) AH" : "\(1 - date.year) BH"
+    }
+}
+
+extension IslamicArithmeticCalendar: FactsForwarding {
+    public var facts: IslamicFacts { IslamicFacts(kind) }
 }

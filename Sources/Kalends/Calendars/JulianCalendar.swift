@@ -1,7 +1,7 @@
 /// The proleptic Julian calendar (a leap year every fourth year, no switch
 /// to Gregorian), with ICU's eras: `ce` (1) and `bce` (0, year 1 - y).
 public struct JulianCalendar: PlainMonthCalendar {
-    public var id: CalendarID { .julian }
+    public var id: CalendarIdentifier { CalendarIdentifier(.julian) }
     public let supportedYears: ClosedRange<Int>
 
     public init() {
@@ -26,4 +26,21 @@ public struct JulianCalendar: PlainMonthCalendar {
     public func daysInMonth(year: Int, month: Int) -> Int {
         JulianMath.daysInMonth(year: year, month: month)
     }
+}
+
+extension JulianCalendar: GregorianMonthNames {
+    public var name: String { "Julian (proleptic)" }
+
+    @inline(__always)
+    public func standardEra(year: Int) -> Era { Era.split(year, after: EraCode.ce, before: EraCode.bce) }
+
+    public var eraCodes: [String] { ["ce", "bce"] }
+
+    public func arithmeticYear(era code: String, eraYear: Int) throws(ConversionError) -> Int {
+        try arithmeticYear(era: code, eraYear: eraYear, canonical: { GregorianMonthNamesTable.ceBCE($0, ce: "julian", inverse: "julian-inverse") }) { era, year in
+            era == "bce" ? 1 - year : year
+        }
+    }
+
+    public func arithmeticYear(foundationEra era: Int, eraYear: Int) -> Int { era == 0 ? 1 - eraYear : eraYear }
 }

@@ -1,7 +1,7 @@
 /// The Persian (Solar Hijri) calendar with ICU's arithmetic 33-year rule
 /// (`PersianMath`), which matches the astronomical calendar for 1178-1634 AP.
 public struct PersianCalendar: PlainMonthCalendar {
-    public var id: CalendarID { .persian }
+    public var id: CalendarIdentifier { CalendarIdentifier(.persian) }
     public let supportedYears: ClosedRange<Int>
 
     public init() {
@@ -28,5 +28,32 @@ public struct PersianCalendar: PlainMonthCalendar {
     @inline(__always)
     public func daysInMonth(year: Int, month: Int) -> Int {
         PersianMath.daysInMonth(year: year, month: month)
+    }
+}
+
+extension PersianCalendar {
+    public var name: String { "Persian (Solar Hijri)" }
+
+    public func monthName(_ code: MonthCode, leapYear: Bool) -> String {
+        Self.monthNames[min(max(code.number, 1), 12) - 1]
+    }
+
+    public func monthCode(forName name: String) -> MonthCode? {
+        let key = MonthNames.normalized(name)
+        if let number = Self.spellings[key] { return MonthCode(number) }
+        return Self.monthNames.firstIndex { MonthNames.normalized($0) == key }.map { MonthCode($0 + 1) }
+    }
+
+    private static let monthNames = ["Farvardin", "Ordibehesht", "Khordad", "Tir", "Mordad", "Shahrivar", "Mehr", "Aban",
+                                     "Azar", "Dey", "Bahman", "Esfand"]
+    private static let spellings = ["esfahand": 12, "amordad": 5]
+
+    @inline(__always)
+    public func standardEra(year: Int) -> Era { Era.single(year, EraCode.ap) }
+
+    public var eraCodes: [String] { ["ap"] }
+
+    public func arithmeticYear(era code: String, eraYear: Int) throws(ConversionError) -> Int {
+        try arithmeticYear(era: code, eraYear: eraYear, canonical: { $0 == "persian" ? "ap" : $0 }) { _, year in year }
     }
 }

@@ -17,8 +17,10 @@ import Foundation
 ///
 /// A class so the year cache is shared by copies; `@unchecked Sendable`
 /// because the cache is guarded by `lock`.
-final class ReferenceCalendar<Backend: FieldBackend>: CalendarSystem, @unchecked Sendable {
+final class ReferenceCalendar<Backend: FieldBackend>: CalendarSystem, FactsForwarding, @unchecked Sendable {
     let backend: Backend
+    /// The calendar's facts: the same as its standard engine's.
+    let facts: BuiltInFacts
     let supportedYears: ClosedRange<Int>
     private var cache: [Int: Result<YearStructure, ConversionError>] = [:]
     private let lock = NSLock()
@@ -26,12 +28,11 @@ final class ReferenceCalendar<Backend: FieldBackend>: CalendarSystem, @unchecked
 
     init(backend: Backend) throws(ConversionError) {
         self.backend = backend
+        facts = BuiltInFacts(backend.id)
         let low = try backend.fields(ofDay: DayNumber.supported.lowerBound).year
         let high = try backend.fields(ofDay: DayNumber.supported.upperBound).year
         supportedYears = low...high
     }
-
-    var id: CalendarID { backend.id }
 
     /// The months of `year`, or the backend's failure (both cached).
     func checkedStructure(ofYear year: Int) throws(ConversionError) -> YearStructure {
@@ -169,6 +170,6 @@ final class ReferenceCalendar<Backend: FieldBackend>: CalendarSystem, @unchecked
     }
 
     func era(ofDay day: Int, year: Int) -> Era {
-        (try? backend.fields(ofDay: day).era) ?? Era.standard(for: id, year: year)
+        (try? backend.fields(ofDay: day).era) ?? standardEra(year: year)
     }
 }

@@ -12,13 +12,13 @@ struct SplitFieldBackend: FieldBackend {
 
     var id: CalendarID { late.id }
 
-    init?(_ id: CalendarID) {
+    /// `searchFrom`: a year well after JD 0 in this calendar, from which the
+    /// first year both start on the same day is searched.
+    init?(_ id: CalendarID, searchFrom base: Int) {
         guard let late = FoundationFieldBackend(id), let early = try? ICUFieldBackend(id) else { return nil }
         self.early = early
         self.late = late
-        // Year -3000 of these calendars lies well after JD 0; search forward for
-        // a year both start on the same day (a bounded search).
-        let base = id == .islamic ? -1000 : -3000
+        // Search forward for a year both start on the same day (a bounded search).
         var year = base
         for candidate in base..<(base + 50) {
             guard let a = try? early.dayNumber(year: candidate, monthCode: MonthCode(1), day: 1),

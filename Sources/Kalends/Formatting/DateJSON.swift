@@ -14,58 +14,45 @@ public enum DateJSON {
     /// Temporal's monthCode and eraCode, ISO weekday, ISO date, Julian Day.
     public static func object(_ date: CalendarDate, in calendar: any CalendarSystem) -> JSONObject {
         var object = JSONObject()
-        addMonthFields(of: date, to: &object)
+        addMonthFields(of: date, in: calendar, to: &object)
         object.add("day", date.day)
         object.add("monthName", monthName(date, in: calendar))
         object.add("weekday", date.weekday)
         let iso = date.iso
         object.addDate("iso", year: iso.year, month: iso.month, day: iso.day)
         object.add("julianDay", date.julianDay)
-        if date.calendar == .chinese || date.calendar == .dangi {
+        if calendar.hasRelatedGregorianYear {
             object.add("relatedGregorianYear", date.year)
         }
         object.add("arithmeticYear", date.year)
         object.add("ordinalMonth", date.month)
         object.add("dayOfYear", date.dayNumber - calendar.dayNumber(year: date.year, month: 1, day: 1) + 1)
         object.addDate("text", year: date.year, month: date.monthCode.number, day: date.day,
-                       monthCode: date.calendar.hasLeapMonthCodes ? date.monthCode.description : nil)
+                       monthCode: calendar.hasLeapMonths ? date.monthCode.description : nil)
         return object
     }
 
     /// The fields that name a date's month, as Foundation gives them: calendar,
     /// era, eraCode, year, month, monthCode, isLeapMonth (shared by `convert`
     /// and `month`).
-    public static func addMonthFields(of date: CalendarDate, to object: inout JSONObject) {
-        object.add("calendar", date.calendar.rawValue)
+    public static func addMonthFields(of date: CalendarDate, in calendar: any CalendarSystem, to object: inout JSONObject) {
+        object.add("calendar", date.calendar.key)
         object.add("era", date.era.value)
         object.add("eraCode", date.era.code)
         object.add("year", date.era.year)
-        object.add("month", date.foundationMonth)
+        object.add("month", calendar.foundationMonth(date.monthCode))
         object.add("monthCode", date.monthCode.description)
-        object.add("isLeapMonth", date.isLeapMonth)
+        object.add("isLeapMonth", calendar.foundationIsLeapMonth(date.monthCode))
     }
 
     /// The English month name of `date` ("Adar II" in a Hebrew leap year).
     public static func monthName(_ date: CalendarDate, in calendar: any CalendarSystem) -> String {
-        MonthNames.name(of: date.monthCode, in: date.calendar, leapYear: calendar.monthsInYear(date.year) > 12)
+        calendar.monthName(date.monthCode, leapYear: calendar.monthsInYear(date.year) > 12)
     }
 
     /// `Friday`-less long form: `5 Adar II 5784 AM`, `15 March 44 BCE`,
     /// `15 March Reiwa 6`, `6 Second Month 2024` (Chinese: related Gregorian year).
     public static func longForm(_ date: CalendarDate, in calendar: any CalendarSystem) -> String {
-        let head = "\(date.day) \(monthName(date, in: calendar))"
-        switch (date.calendar, date.era.code) {
-        case (.chinese, _), (.dangi, _), (_, nil):
-            return "\(head) \(date.year)"
-        case (.japanese, let code?) where code != "ce" && code != "bce":
-            return "\(head) \(code.prefix(1).uppercased() + code.dropFirst()) \(date.era.year)"
-        case (.japanese, let code?):
-            return "\(head) \(date.iso.year >= 1 ? date.iso.year : 1 - date.iso.year) \(code.uppercased())"
-        case (_, "bh"?):
-            // Foundation counts Islamic years before 1 AH as 0, -1, ...; the BH era counts back from 1.
-            return "\(head) \(1 - date.year) BH"
-        case (_, let code?):
-            return "\(head) \(date.era.year) \(code.uppercased())"
-        }
+        "\(date.day) \(monthName(date, in: calendar)) \(calendar.longFormYear(of: date))"
     }
 }

@@ -14,23 +14,14 @@ struct ICUFieldBackend: FieldBackend {
             handle = try ICUCalendarHandle(type: id.rawValue, gregorianChange: ICUCalendarHandle.farPastMillis)
         case .julian:
             handle = try ICUCalendarHandle(type: "gregorian", gregorianChange: ICUCalendarHandle.farFutureMillis)
-        default:
+        case .hebrew, .islamic, .islamicCivil, .islamicTabular, .islamicUmmAlQura, .islamicRGSA, .persian, .indian, .coptic,
+             .ethiopic, .ethiopicAmeteAlem, .chinese, .dangi:
             handle = try ICUCalendarHandle(type: id.rawValue)
         }
     }
 
-    /// ICU's EXTENDED_YEAR minus the arithmetic year. ICU's Buddhist and ROC
-    /// calendars keep the Gregorian year there; Chinese and Dangi count from
-    /// their epochs (2637 BCE, 2333 BCE).
-    private var extendedYearOffset: Int {
-        switch id {
-        case .chinese: 2637
-        case .dangi: 2333
-        case .buddhist: -543
-        case .roc: 1911
-        default: 0
-        }
-    }
+    /// The calendar's facts: how ICU numbers its months and holds its year.
+    private var facts: BuiltInFacts { BuiltInFacts(id) }
 
     /// Throws `.icuFailure` unless ICU's status after `call` is success or a warning.
     private func checked<T>(_ what: @autoclosure () -> String, _ call: (inout Int32) -> T) throws(ConversionError) -> T {
@@ -54,28 +45,31 @@ struct ICUFieldBackend: FieldBackend {
             let date = Int(try field(Int32(KICU_DATE)))
             let eraValue = Int(try field(Int32(KICU_ERA)))
             let eraYear = Int(try field(Int32(KICU_YEAR)))
-            let year = id == .ethiopicAmeteAlem ? eraYear : extended - extendedYearOffset
-            let code = MonthNumbering.code(icuMonth: month, isLeap: leap, in: id)
-            let standard = Era.standard(for: id, year: year)
-            // Both codes are among EraCode.known, so the index always exists.
-            let eraCode = id == .japanese ? Self.japaneseEraCode(eraValue, day: day) : standard.code
-            let era = Era(codeIndex: EraCode.index(of: eraCode) ?? EraCode.none, value: eraValue, year: eraYear)
-            return (year, code, date, era)
+            let facts = self.facts
+            let year = switch facts.icuYear {
+            case .extended(let offset): extended - offset
+            case .eraYear: eraYear
+            }
+            // ICU's MONTH is Foundation's month - 1; its leap flag counts where the calendar has leap months.
+            let code = facts.monthCode(foundationMonth: Int(month) + 1, isLeapMonth: leap != 0 && facts.hasLeapMonths)
+                ?? MonthCode(Int(month) + 1)
+            return (year, code, date, facts.era(foundationEra: eraValue, eraYear: eraYear, year: year, day: day))
         }
     }
 
     func dayNumber(year: Int, monthCode: MonthCode, day: Int) throws(ConversionError) -> Int {
         try handle.withCalendar { calendar throws(ConversionError) in
-            let (month, leap) = MonthNumbering.icuMonth(monthCode, in: id)
+            let facts = self.facts
             kicu_clear(calendar)
-            if id == .ethiopicAmeteAlem {
-                kicu_set(calendar, Int32(KICU_ERA), 0)
+            switch facts.icuYear {
+            case .eraYear(let era):
+                kicu_set(calendar, Int32(KICU_ERA), Int32(era))
                 kicu_set(calendar, Int32(KICU_YEAR), Int32(clamping: year))
-            } else {
-                kicu_set(calendar, Int32(KICU_EXTENDED_YEAR), Int32(clamping: year + extendedYearOffset))
+            case .extended(let offset):
+                kicu_set(calendar, Int32(KICU_EXTENDED_YEAR), Int32(clamping: year + offset))
             }
-            kicu_set(calendar, Int32(KICU_MONTH), month)
-            kicu_set(calendar, Int32(KICU_IS_LEAP_MONTH), leap)
+            kicu_set(calendar, Int32(KICU_MONTH), Int32(facts.foundationMonth(monthCode) - 1))
+            kicu_set(calendar, Int32(KICU_IS_LEAP_MONTH), facts.foundationIsLeapMonth(monthCode) ? 1 : 0)
             kicu_set(calendar, Int32(KICU_DATE), Int32(clamping: day))
             let millis = try checked("find the day of \(year)-\(monthCode)-\(day)") { kicu_get_millis(calendar, &$0) }
             return Int((millis / 86_400_000).rounded(.down))
@@ -87,12 +81,5 @@ struct ICUFieldBackend: FieldBackend {
             try checked("set the time of day \(day)") { kicu_set_millis(calendar, Double(day) * 86_400_000, &$0) }
             return Int(try checked("read the month length at day \(day)") { kicu_actual_maximum(calendar, Int32(KICU_DATE), &$0) })
         }
-    }
-
-    /// Temporal's code for ICU's Japanese era number: the five modern eras by
-    /// name, earlier ones in Gregorian terms.
-    static func japaneseEraCode(_ value: Int, day: Int) -> String {
-        if let era = EraCodes.japanese.first(where: { $0.value == value }) { return era.code }
-        return GregorianMath.date(dayNumber: day).year >= 1 ? "ce" : "bce"
     }
 }

@@ -170,7 +170,7 @@ struct RelativeDay {
 /// 8601 date (a date of another calendar, a month code, an era).
 struct InstantCalendarError: Error, CustomStringConvertible {
     /// The calendar the date was written in, when it was read as one.
-    let calendar: CalendarID?
+    let calendar: CalendarIdentifier?
     var description: String {
         let written = calendar.map { "not a \($0) date" } ?? "YYYY-MM-DD, with no month code, era or month name"
         return "a time with an offset or Z is an instant, whose date is written as an ISO 8601 date, \(written) (drop the offset and give --tz ZONE)"

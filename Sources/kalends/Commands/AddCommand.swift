@@ -68,7 +68,7 @@ enum AddCommand: Command {
             let shown = start.calendar
             if json {
                 var object = DateJSON.object(try shown.date(dayNumber: result.dayNumber), in: shown)
-                object.add("arithmeticCalendar", calendar.id.rawValue)
+                object.add("arithmeticCalendar", calendar.id.key)
                 if let text = result.dateTimeText { object.add("dateTime", text) }
                 output.line(object)
             } else {

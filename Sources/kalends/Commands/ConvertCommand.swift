@@ -87,7 +87,7 @@ enum ConvertCommand: Command {
         let dateWidth: Int
 
         init(_ targets: [any CalendarSystem]) {
-            idWidth = targets.map(\.id.rawValue.count).max() ?? 0
+            idWidth = targets.map(\.id.key.count).max() ?? 0
             dateWidth = targets.map { Self.widestDate($0) }.max() ?? 10
         }
 
@@ -97,7 +97,7 @@ enum ConvertCommand: Command {
         static func widestDate(_ calendar: any CalendarSystem, years: ClosedRange<Int>? = nil) -> Int {
             func yearWidth(_ year: Int) -> Int { (year < 0 ? 1 : 0) + max(4, String(year.magnitude).count) }
             let years = years ?? calendar.supportedYears
-            return max(yearWidth(years.lowerBound), yearWidth(years.upperBound)) + (calendar.id.hasLeapMonthCodes ? 6 : 4) + 2
+            return max(yearWidth(years.lowerBound), yearWidth(years.upperBound)) + (calendar.hasLeapMonths ? 6 : 4) + 2
         }
     }
 
@@ -108,7 +108,7 @@ enum ConvertCommand: Command {
             if json {
                 output.line(DateJSON.object(converted, in: target))
             } else {
-                let id = target.id.rawValue
+                let id = target.id.key
                 let textForm = CalendarDateText.format(converted)
                 output.line(id + String(repeating: " ", count: layout.idWidth - id.count + 2)
                             + textForm + String(repeating: " ", count: max(2, layout.dateWidth - textForm.count + 2))

@@ -75,7 +75,7 @@ enum MonthCommand: Command {
     static func json(_ grid: MonthGrid, in calendar: any CalendarSystem) -> JSONObject {
         var object = JSONObject()
         let first = grid.first
-        DateJSON.addMonthFields(of: first, to: &object)
+        DateJSON.addMonthFields(of: first, in: calendar, to: &object)
         object.add("monthName", DateJSON.monthName(first, in: calendar))
         object.add("arithmeticYear", first.year)
         object.add("ordinalMonth", first.month)
@@ -102,7 +102,7 @@ enum MonthCommand: Command {
 
     static func text(_ grid: MonthGrid, in calendar: any CalendarSystem, weekNumbers: Bool, output: inout OutputBuffer) {
         let gutter = weekNumbers ? "   " : ""
-        let title = DateJSON.monthName(grid.first, in: calendar) + " " + yearLabel(grid.first)
+        let title = DateJSON.monthName(grid.first, in: calendar) + " " + calendar.titleYear(of: grid.first)
         let width = 20
         let padding = Swift.max(0, (width - title.count) / 2)
         output.line(gutter + String(repeating: " ", count: padding) + title)
@@ -111,16 +111,6 @@ enum MonthCommand: Command {
             let number = weekNumbers ? pad(String(week.weekOfYear.week), 2) + " " : ""
             let cells = week.cells.map { cell in cell.map { pad(String($0.day), 2) } ?? "  " }.joined(separator: " ")
             output.line(number + cells.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression))
-        }
-    }
-
-    static func yearLabel(_ date: CalendarDate) -> String {
-        switch date.calendar {
-        case .japanese where date.era.code != "ce" && date.era.code != "bce":
-            let code = date.era.code ?? ""
-            return code.prefix(1).uppercased() + code.dropFirst() + " \(date.era.year)"
-        default:
-            return "\(date.year)"
         }
     }
 

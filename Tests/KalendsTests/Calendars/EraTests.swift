@@ -19,9 +19,9 @@ final class EraTests: XCTestCase {
         XCTAssertThrowsError(try JSONDecoder().decode(Era.self, from: json)) { error in
             XCTAssertTrue("\(error)".contains("key 'code'"), "\(error)")
         }
-        XCTAssertEqual(Era.standard(for: .gregorian, year: -43), try Era(code: "bce", value: 0, year: 44))
-        XCTAssertEqual(Era.standard(for: .ethiopic, year: 0), try Era(code: "aa", value: 0, year: 5500))
-        XCTAssertEqual(Era.standard(for: .chinese, year: 2024), try Era(code: nil, value: 78, year: 41))
+        XCTAssertEqual(GregorianCalendar().standardEra(year: -43), try Era(code: "bce", value: 0, year: 44))
+        XCTAssertEqual(EthiopicCalendar().standardEra(year: 0), try Era(code: "aa", value: 0, year: 5500))
+        XCTAssertEqual(ChineseFacts(.chinese).standardEra(year: 2024), try Era(code: nil, value: 78, year: 41))
     }
 
     func testCodableKeepsTheStringForm() throws {

@@ -27,9 +27,9 @@ final class JapaneseEraTableTests: XCTestCase {
         XCTAssertEqual([JapaneseEraTable.meijiStart, JapaneseEraTable.taishoStart, JapaneseEraTable.showaStart,
                         JapaneseEraTable.heiseiStart, JapaneseEraTable.reiwaStart],
                        JapaneseEraTable.startDays[232...].map(Int.init))
-        XCTAssertEqual(EraCodes.japanese.map(\.value), Array(232...236))
+        XCTAssertEqual(JapaneseCalendar.modernEras.map(\.value), Array(232...236))
         XCTAssertEqual((0...236).map(JapaneseEraTable.startYear(ofEra:)), JapaneseEraTable.startYears.map(Int.init))
-        XCTAssertEqual(EraCodes.japanese.map(\.code), Array(EraCode.known[Int(EraCode.firstJapanese)...]))
+        XCTAssertEqual(JapaneseCalendar.modernEras.map(\.code), Array(EraCode.known[Int(EraCode.firstJapanese)...]))
         for day in stride(from: -500_000, through: 30_000, by: 7) {
             let expected = (JapaneseEraTable.startDays.lastIndex { Int($0) <= day }) ?? 0
             XCTAssertEqual(JapaneseEraTable.eraIndex(ofDay: day), expected, "day \(day)")

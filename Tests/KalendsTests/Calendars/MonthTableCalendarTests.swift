@@ -34,7 +34,7 @@ final class MonthTableCalendarTests: XCTestCase {
     /// Years outside 1900-2100 stay within the cache's capacity.
     func testCacheStaysBounded() throws {
         let reference = try Calendars.system(.islamicCivil, engine: .reference)
-        let table = MonthTableCalendar(reference: reference, cacheCapacity: 64)
+        let table = MonthTableCalendar(.islamicCivil, reference: reference, cacheCapacity: 64)
         for year in 1...300 {
             _ = table.monthsInYear(year)
         }
@@ -49,7 +49,7 @@ final class MonthTableCalendarTests: XCTestCase {
     /// Many threads filling and reading one table get the reference's answers.
     func testConcurrentUse() throws {
         let reference = try Calendars.system(.islamicUmmAlQura, engine: .reference)
-        let table = MonthTableCalendar(reference: reference, cacheCapacity: 32)
+        let table = MonthTableCalendar(.islamicUmmAlQura, reference: reference, cacheCapacity: 32)
         let days = Array(stride(from: -200_000, to: 200_000, by: 997))
         let expected = days.map { reference.ordinalDate(ofDay: $0) }
         let mismatches = Mutex(0)

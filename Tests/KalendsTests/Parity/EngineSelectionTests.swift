@@ -7,8 +7,8 @@ final class EngineSelectionTests: XCTestCase {
         for id in CalendarID.allCases {
             let standard = try Calendars.system(id, engine: .standard)
             let reference = try Calendars.system(id, engine: .reference)
-            XCTAssertEqual(standard.id, id)
-            XCTAssertEqual(reference.id, id)
+            XCTAssertEqual(standard.id, CalendarIdentifier(id))
+            XCTAssertEqual(reference.id, CalendarIdentifier(id))
         }
     }
 }

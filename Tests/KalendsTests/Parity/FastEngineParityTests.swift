@@ -134,7 +134,7 @@ enum ParityGenerators {
             clamped(calendar.dayNumber(year: year, month: Swift.min(month, calendar.monthsInYear(year)), day: 1) + offset)
         }
         var generators = [anyDay, modern, nearYearStart, nearMonthStart]
-        if calendar.id.hasLeapMonthCodes {
+        if calendar.hasLeapMonths {
             generators.append(Gen.zip(years, offsets).map { year, offset in
                 clamped(leapMonthStart(atOrAfter: year, in: calendar) + offset)
             })
@@ -156,7 +156,7 @@ enum ParityGenerators {
     /// Any month code of the calendar, days 0 ... 32, both overflow modes.
     static func fields(for calendar: any CalendarSystem) -> Gen<ParityFields> {
         let codes = (1...13).flatMap { [MonthCode($0), MonthCode($0, isLeap: true)] }
-            .filter { MonthNumbering.isValid($0, in: calendar.id) }
+            .filter { calendar.hasMonthCode($0) }
         return Gen.zip(Gen.int(in: calendar.supportedYears), Gen.element(of: codes), Gen.int(in: 0...32),
                        Gen.element(of: [Overflow.reject, .constrain]))
             .map { ParityFields(year: $0, monthCode: $1, day: $2, overflow: $3) }

@@ -74,10 +74,10 @@ enum ICUDefectModels {
 /// C's truncation, which rounds up instead of down when the month starts on
 /// or before Julian Day 0 (4714 BCE): such dates come out one day late.
 /// Day to fields is right.
-struct ICUIndianModel: CalendarSystem {
+struct ICUIndianModel: CalendarSystem, FactsForwarding {
     let rules = IndianCalendar()
 
-    var id: CalendarID { .indian }
+    var facts: IndianCalendar { rules }
     var supportedYears: ClosedRange<Int> { rules.supportedYears }
     func ordinalDate(ofDay day: Int) -> OrdinalDate { rules.ordinalDate(ofDay: day) }
     func dayNumber(year: Int, month: Int, day: Int) -> Int {

@@ -6,8 +6,9 @@
 /// The first use of a year costs what the reference needs for it (a few
 /// dozen ICU calls); later conversions in that year are table reads. A class
 /// so copies share `cache`; immutable apart from that thread-safe cache.
-public final class MonthTableCalendar: CalendarSystem {
-    public let id: CalendarID
+public final class MonthTableCalendar: CalendarSystem, FactsForwarding {
+    /// The calendar's facts (names, month codes, eras): its family's.
+    public let facts: BuiltInFacts
     public let supportedYears: ClosedRange<Int>
     let reference: any CalendarSystem
     private let cache: YearLayoutCache
@@ -16,15 +17,15 @@ public final class MonthTableCalendar: CalendarSystem {
 
     /// A table engine over `reference`, which must answer every year the
     /// supported days touch (and one on either side).
-    init(reference: any CalendarSystem, cacheCapacity: Int = 4_096) {
+    init(_ kind: CalendarID, reference: any CalendarSystem, cacheCapacity: Int = 4_096) {
         self.reference = reference
-        id = reference.id
+        facts = BuiltInFacts(kind)
         supportedYears = reference.supportedYears
         // The years of ISO 1900 ... 2100 in this calendar go in the dense table.
         let first = reference.ordinalDate(ofDay: GregorianMath.dayNumber(year: 1900, month: 1, day: 1)).year
         let last = reference.ordinalDate(ofDay: GregorianMath.dayNumber(year: 2100, month: 12, day: 31)).year
         cache = YearLayoutCache(denseYears: first...Swift.max(first, last), capacity: cacheCapacity)
-        isLunisolar = reference.id == .chinese || reference.id == .dangi
+        isLunisolar = facts.hasLeapMonths
     }
 
     /// The layout of `year`, from the cache or the reference; nil when the
