@@ -92,7 +92,7 @@ struct PreparedDay {
         for ordinal in 0..<total {
             let text = id(ordinal)
             if text.isEmpty && firstEmpty == Int.max { firstEmpty = ordinal }
-            keys.append(KeyedIndex(key: fnv1a(text), index: ordinal))
+            keys.append(KeyedIndex(key: FNV1a.hash(text), index: ordinal))
         }
         // Stable, so ordinals ascend within a run of equal hashes.
         RadixSort.sort(&keys)
@@ -124,11 +124,4 @@ struct PreparedDay {
         if firstEmpty != Int.max { throw .emptyID(location: location(firstEmpty)) }
     }
 
-    /// 64-bit FNV-1a over the id's UTF-8 bytes: fast, stable, and good enough
-    /// to make equal hashes of different ids rare (they are compared anyway).
-    private static func fnv1a(_ text: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-        return hash
-    }
 }

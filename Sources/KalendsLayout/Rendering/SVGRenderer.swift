@@ -83,12 +83,7 @@ public struct SVGRenderer: Sendable {
 
     private func colors(for id: String) -> SVGStyle.EventColors {
         let palette = style.palette.isEmpty ? SVGStyle.defaultPalette : style.palette
-        // FNV-1a: stable across runs, unlike `Hasher`.
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in id.utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-        }
-        return palette[Int(hash % UInt64(palette.count))]
+        return palette[Int(FNV1a.hash(id) % UInt64(palette.count))]
     }
 
     private func drawAllDay(_ layout: DayLayout, titles: [String: String], frame: Frame, into svg: inout SVGDocument) {

@@ -51,9 +51,7 @@ enum DateTimeArgument {
         }
         let parsed: ParsedDateTime
         var textCalendar = calendar
-        if calendar.id == .iso8601 || calendar.id == .gregorian {
-            parsed = try DateTimeText.parse(text, in: calendar, overflow: reading.overflow)
-        } else if let instant = try? DateTimeText.parse(text, in: iso, overflow: reading.overflow), instant.zone != nil {
+        if let instant = try? DateTimeText.parse(text, in: iso, overflow: reading.overflow), instant.zone != nil {
             // An instant is ISO 8601 whatever the calendar options say.
             parsed = instant
             textCalendar = iso

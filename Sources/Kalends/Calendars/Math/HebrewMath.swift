@@ -35,9 +35,13 @@ enum HebrewMath {
     /// The postponements that keep year lengths in 353...355 and 383...385
     /// (GaTaRaD and BeTUTaKPaT).
     static func yearLengthCorrection(_ year: Int) -> Int {
-        let previous = elapsedDays(year - 1)
-        let present = elapsedDays(year)
-        let next = elapsedDays(year + 1)
+        yearLengthCorrection(previous: elapsedDays(year - 1), present: elapsedDays(year), next: elapsedDays(year + 1))
+    }
+
+    /// The same rule from the elapsed days of the year and its neighbours
+    /// (the year table computes each year's once).
+    @inline(__always)
+    static func yearLengthCorrection(previous: Int, present: Int, next: Int) -> Int {
         if next - present == 356 { return 2 }
         if present - previous == 382 { return 1 }
         return 0

@@ -28,7 +28,7 @@ final class HebrewYearTable: @unchecked Sendable {
         newYears.reserveCapacity(years.count + 1)
         for index in 1...(years.count + 1) {
             let previous = elapsed[index - 1], present = elapsed[index], next = elapsed[index + 1]
-            let correction = next - present == 356 ? 2 : (present - previous == 382 ? 1 : 0)
+            let correction = HebrewMath.yearLengthCorrection(previous: previous, present: present, next: next)
             newYears.append(Int32(HebrewMath.epoch + present + correction))
         }
         self.init(firstYear: years.lowerBound, newYears: newYears)
