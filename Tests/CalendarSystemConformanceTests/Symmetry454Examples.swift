@@ -99,6 +99,25 @@ final class Symmetry454Examples: XCTestCase {
         XCTAssertEqual(wide.max(), 6)
     }
 
+    /// Year starts built step by step from the rule alone (364 days, plus a
+    /// leap week when `(52 y + 146) mod 293 < 52`), from the epoch both ways,
+    /// against the engine's closed formula: every supported year.
+    func testEveryYearStartFollowsTheRuleStepByStep() throws {
+        func ruleSaysLeap(_ year: Int) -> Bool { ((52 * year + 146) % 293 + 293) % 293 < 52 }
+        var start = Symmetry454Calendar.epoch
+        for year in 1...9999 {
+            XCTAssertEqual(try calendar.firstDay(ofYear: year), start, "\(year)")
+            XCTAssertEqual(calendar.isLeapYear(year), ruleSaysLeap(year), "\(year)")
+            start += ruleSaysLeap(year) ? 371 : 364
+        }
+        start = Symmetry454Calendar.epoch
+        for year in stride(from: 0, through: -9999, by: -1) {
+            start -= ruleSaysLeap(year) ? 371 : 364
+            XCTAssertEqual(try calendar.firstDay(ofYear: year), start, "\(year)")
+            XCTAssertEqual(calendar.isLeapYear(year), ruleSaysLeap(year), "\(year)")
+        }
+    }
+
     /// The supported years are exactly those meeting ISO -9999-01-01 ... 9999-12-31.
     func testSupportedYearsMatchTheSupportedDays() throws {
         XCTAssertEqual(calendar.supportedYears, -9999...9999)
