@@ -29,6 +29,10 @@ let package = Package(
         .testTarget(name: "KalendsTests", dependencies: ["Kalends", "KalendsCheck", "CICU"]),
         .testTarget(name: "KalendsLayoutTests", dependencies: ["KalendsLayout", "KalendsLayoutReference", "KalendsCheck"]),
         .testTarget(name: "KalendsCheckTests", dependencies: ["KalendsCheck"]),
+        // A calendar the library does not ship (Symmetry454), defined in the
+        // test target through the public API only, run through the shared
+        // invariants, arithmetic, slicing and month grids.
+        .testTarget(name: "CalendarSystemConformanceTests", dependencies: ["Kalends", "KalendsCheck"]),
         // Runs the built `kalends` binary against the command-line contract (Docs/CLI.md).
         .testTarget(name: "CLITests", dependencies: ["kalends", "KalendsCheck"]),
     ],
