@@ -27,16 +27,21 @@ import Kalends
 /// checked entry point of the shared extension tests the year against
 /// `supportedYears` first, and there the arithmetic cannot overflow.
 public struct Symmetry454Calendar: CalendarSystem {
-    // IDENTITY: placeholder until the open calendar identifier lands.
-    // `CalendarSystem.id` is still the closed `CalendarID` enum, which has no
-    // case for a calendar outside the library, so this borrows `.iso8601`:
-    // its twelve plain month codes (M01 ... M12) are the ones the shared
-    // validation then accepts, and its eras (ce/bce) are the ones the default
-    // `era(ofDay:year:)` gives. Nothing in the tests depends on this value;
-    // none compares `date.calendar`, nor calls an API that reopens a
-    // calendar from a date's id (`CalendarDate.adding`, `.until`,
-    // `.dayOfYear` would reach the ISO engine instead of this one).
-    public var id: CalendarID { .iso8601 }
+    /// Registered once: a calendar outside Kalends names itself with a key
+    /// of its own. The key is a literal that `register` accepts, so the
+    /// fallback (a built-in's identifier) is never taken; it only keeps this
+    /// stored constant free of `try!`.
+    public static let identifier = (try? CalendarIdentifier.register("symmetry454")) ?? CalendarIdentifier(.iso8601)
+
+    public var id: CalendarIdentifier { Self.identifier }
+
+    public var name: String { "Symmetry454" }
+
+    /// Months of 4, 5 and 4 weeks in each quarter, December with the leap week.
+    public func monthName(_ code: MonthCode, leapYear: Bool) -> String {
+        ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+         "November", "December"][min(max(code.number, 1), 12) - 1]
+    }
 
     /// Symmetry454 years -9999 ... 9999: the Symmetry454 year -9999 starts on
     /// ISO -9999-01-01 itself, and ISO 9999-12-31 falls in Symmetry454 9999,

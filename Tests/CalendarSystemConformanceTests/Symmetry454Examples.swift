@@ -172,3 +172,42 @@ final class Symmetry454Examples: XCTestCase {
                        try calendar.date(year: 2022, month: 3, day: 1).dayNumber - 1)
     }
 }
+
+/// The calendar's identity and facts are its own: nothing under Sources/
+/// names it, and shared code asks it, not a built-in calendar.
+final class Symmetry454IdentityExamples: XCTestCase {
+    func testItIsItsOwnCalendar() throws {
+        let calendar = Symmetry454Calendar()
+        XCTAssertEqual(calendar.id.key, "symmetry454")
+        XCTAssertNil(calendar.id.builtIn)
+        XCTAssertEqual(try CalendarIdentifier(key: "symmetry454"), calendar.id)
+        let date = try calendar.date(year: 2021, monthCode: MonthCode(12), day: 35)
+        XCTAssertEqual(date.calendar, calendar.id)
+        XCTAssertEqual(CalendarDateText.format(date), "2021-12-35")
+        XCTAssertEqual(DateJSON.longForm(date, in: calendar), "35 December 2021")
+        // Its errors name it, and its month codes are its own.
+        XCTAssertThrowsError(try calendar.date(year: 2020, monthCode: MonthCode(12), day: 35)) { error in
+            XCTAssertEqual("\(error)", "symmetry454 2020-12 has no day 35: days are 1 ... 28")
+        }
+        XCTAssertThrowsError(try calendar.date(year: 2021, monthCode: MonthCode(5, isLeap: true), day: 1)) { error in
+            XCTAssertTrue("\(error)".hasPrefix("symmetry454 has no month M05L"), "\(error)")
+        }
+        // A date of a registered calendar cannot reopen a built-in engine by mistake.
+        XCTAssertThrowsError(try date.adding(.days(1))) { error in
+            XCTAssertTrue("\(error)".contains("unknown calendar 'symmetry454'"), "\(error)")
+        }
+        XCTAssertEqual(try calendar.adding(.days(1), to: date).iso.description, "2022-01-03")
+    }
+
+    func testNothingUnderSourcesNamesIt() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let sources = root.appendingPathComponent("Sources")
+        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?
+            .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
+        XCTAssertGreaterThan(files.count, 50)
+        for file in files {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            XCTAssertFalse(text.lowercased().contains("symmetry"), file.path)
+        }
+    }
+}

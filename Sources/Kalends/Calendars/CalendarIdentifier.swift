@@ -2,7 +2,7 @@ import Synchronization
 
 /// Who a calendar is: a built-in calendar (`CalendarIdentifier(.hebrew)`,
 /// or `.hebrew`), or a calendar defined outside Kalends, which registers
-/// its key once (`try CalendarIdentifier.register("symmetry454")`).
+/// its key once (`try CalendarIdentifier.register("my-calendar")`).
 ///
 /// It is two bytes, so `CalendarDate` stays small. Registration is for
 /// calendar types, not for data: reading a key from text or JSON

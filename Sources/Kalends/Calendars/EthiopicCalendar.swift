@@ -75,11 +75,12 @@ extension EthiopicCalendar: ThirteenMonthFacts {
     public var eraCodes: [String] { kind == .ethiopicAmeteAlem ? ["aa"] : ["am", "aa"] }
 
     public func arithmeticYear(era code: String, eraYear: Int) throws(ConversionError) -> Int {
+        // Amete Alem counts every year, 0 and below included (in both calendars).
         let ameteAlem = kind == .ethiopicAmeteAlem
         let spellings = ["incar": "am", "ethiopic": "am", "mundi": "aa", "ethioaa": "aa"]
         let era = spellings[code.lowercased()] ?? code.lowercased()
         return try arithmeticYear(era: code, eraYear: eraYear, canonical: { spellings[$0] ?? $0 },
-                                  allowsYearsBelowOne: ameteAlem && era == "aa") { era, year in
+                                  allowsYearsBelowOne: era == "aa") { era, year in
             era == "aa" && !ameteAlem ? year - 5500 : year
         }
     }

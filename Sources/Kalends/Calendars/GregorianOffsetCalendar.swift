@@ -57,7 +57,8 @@ public struct GregorianOffsetCalendar: PlainMonthCalendar, GregorianMonthNames {
 
     public func arithmeticYear(era code: String, eraYear: Int) throws(ConversionError) -> Int {
         let spellings = kind == .buddhist ? ["buddhist": "be"] : ["minguo": "roc", "minguo-qian": "broc", "roc-inverse": "broc"]
-        return try arithmeticYear(era: code, eraYear: eraYear, canonical: { spellings[$0] ?? $0 }) { era, year in
+        // BE is one era holding every year, 0 and below included.
+        return try arithmeticYear(era: code, eraYear: eraYear, canonical: { spellings[$0] ?? $0 }, allowsYearsBelowOne: kind == .buddhist) { era, year in
             era == "broc" ? 1 - year : year
         }
     }

@@ -50,6 +50,8 @@ extension IndianCalendar {
     public var eraCodes: [String] { ["shaka"] }
 
     public func arithmeticYear(era code: String, eraYear: Int) throws(ConversionError) -> Int {
-        try arithmeticYear(era: code, eraYear: eraYear, canonical: { $0 == "saka" || $0 == "indian" ? "shaka" : $0 }) { _, year in year }
+        // Shaka is one era holding every year, 0 and below included.
+        try arithmeticYear(era: code, eraYear: eraYear, canonical: { $0 == "saka" || $0 == "indian" ? "shaka" : $0 },
+                           allowsYearsBelowOne: true) { _, year in year }
     }
 }

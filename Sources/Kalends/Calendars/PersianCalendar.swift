@@ -54,6 +54,7 @@ extension PersianCalendar {
     public var eraCodes: [String] { ["ap"] }
 
     public func arithmeticYear(era code: String, eraYear: Int) throws(ConversionError) -> Int {
-        try arithmeticYear(era: code, eraYear: eraYear, canonical: { $0 == "persian" ? "ap" : $0 }) { _, year in year }
+        // AP is one era holding every year, 0 and below included.
+        try arithmeticYear(era: code, eraYear: eraYear, canonical: { $0 == "persian" ? "ap" : $0 }, allowsYearsBelowOne: true) { _, year in year }
     }
 }
