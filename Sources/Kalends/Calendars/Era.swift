@@ -22,6 +22,12 @@ public struct Era: Hashable, Sendable, Codable {
         self.init(codeIndex: index, value: value, year: year)
     }
 
+    /// An era without a Temporal code: Foundation's era number and the year
+    /// in it (what a calendar defined outside Kalends gives, or Chinese cycles).
+    public init(value: Int, year: Int) {
+        self.init(codeIndex: EraCode.none, value: value, year: year)
+    }
+
     /// Every era code a calendar of Kalends gives (`ce`, `bce`, `am`, `reiwa`, ...).
     public static var knownCodes: [String] { Array(EraCode.known.dropFirst()) }
 

@@ -1,7 +1,8 @@
 /// Calendars whose months are always the same list, `M01` ... `M12` (or
 /// `M13` for Coptic and Ethiopic), with no leap months: their month codes and
-/// positions coincide, so these answers are written once.
-protocol PlainMonthCalendar: CalendarSystem {}
+/// positions coincide, so these answers (and direct fields -> day paths) are
+/// written once. Public so that a calendar defined outside Kalends gets them too.
+public protocol PlainMonthCalendar: CalendarSystem {}
 
 extension PlainMonthCalendar {
     @inline(__always)
