@@ -44,18 +44,11 @@ extension ThirteenMonthFacts {
     public var maxFoundationMonth: Int { 13 }
 }
 
-extension CopticCalendar: ThirteenMonthFacts {
+extension CopticCalendar: ThirteenMonthFacts, MonthNameTable {
     public var name: String { "Coptic" }
 
-    public func monthName(_ code: MonthCode, leapYear: Bool) -> String {
-        Self.monthNames[min(max(code.number, 1), 13) - 1]
-    }
-
-    public func monthCode(forName name: String) -> MonthCode? {
-        let key = MonthNames.normalized(name)
-        if let number = Self.spellings[key] { return MonthCode(number) }
-        return Self.monthNames.firstIndex { MonthNames.normalized($0) == key }.map { MonthCode($0 + 1) }
-    }
+    public var monthNameTable: [String] { Self.monthNames }
+    public var monthSpellings: [String: Int] { Self.spellings }
 
     private static let monthNames = ["Tout", "Baba", "Hator", "Kiahk", "Toba", "Amshir", "Baramhat", "Baramouda", "Bashans",
                                      "Paona", "Epep", "Mesra", "Nasie"]

@@ -46,18 +46,11 @@ public struct EthiopicCalendar: PlainMonthCalendar {
     }
 }
 
-extension EthiopicCalendar: ThirteenMonthFacts {
+extension EthiopicCalendar: ThirteenMonthFacts, MonthNameTable {
     public var name: String { kind == .ethiopicAmeteAlem ? "Ethiopic (Amete Alem)" : "Ethiopic (Amete Mihret)" }
 
-    public func monthName(_ code: MonthCode, leapYear: Bool) -> String {
-        Self.monthNames[min(max(code.number, 1), 13) - 1]
-    }
-
-    public func monthCode(forName name: String) -> MonthCode? {
-        let key = MonthNames.normalized(name)
-        if let number = Self.spellings[key] { return MonthCode(number) }
-        return Self.monthNames.firstIndex { MonthNames.normalized($0) == key }.map { MonthCode($0 + 1) }
-    }
+    public var monthNameTable: [String] { Self.monthNames }
+    public var monthSpellings: [String: Int] { Self.spellings }
 
     private static let monthNames = ["Meskerem", "Tekemt", "Hedar", "Tahsas", "Ter", "Yekatit", "Megabit", "Miazia", "Genbot",
                                      "Sene", "Hamle", "Nehasse", "Pagumen"]

@@ -39,18 +39,36 @@ public struct GregorianCalendar: GregorianMonthCalendar {
 
 /// The twelve Gregorian months and their English names and spellings, shared
 /// by every calendar that counts Gregorian (or Julian) months.
-public protocol GregorianMonthNames: CalendarFacts {}
+public protocol GregorianMonthNames: MonthNameTable {}
 
 extension GregorianMonthNames {
-    public func monthName(_ code: MonthCode, leapYear: Bool) -> String {
-        GregorianMonthNamesTable.names[min(max(code.number, 1), 12) - 1]
+    public var monthNameTable: [String] { GregorianMonthNamesTable.names }
+    public var monthSpellings: [String: Int] { GregorianMonthNamesTable.spellings }
+}
+
+/// Calendars counting years CE and, before year 1, BCE (ICU's eras 1 and 0),
+/// with Temporal's newer spellings of the two (`gregory`, `julian-inverse`).
+public protocol CommonEraFacts: CalendarFacts {
+    /// Temporal's identifier of the CE era in this calendar (`gregory`, `julian`, `japanese`).
+    var commonEraSpelling: String { get }
+}
+
+extension CommonEraFacts {
+    @inline(__always)
+    public func standardEra(year: Int) -> Era { Era.split(year, after: EraCode.ce, before: EraCode.bce) }
+
+    public var eraCodes: [String] { ["ce", "bce"] }
+
+    /// `ce`, `bce`, `ad`, `bc`, and Temporal's `gregory` / `gregory-inverse` (or this calendar's).
+    func canonicalCommonEra(_ era: String) -> String {
+        GregorianMonthNamesTable.ceBCE(era, ce: commonEraSpelling, inverse: commonEraSpelling + "-inverse")
     }
 
-    public func monthCode(forName name: String) -> MonthCode? {
-        let key = MonthNames.normalized(name)
-        guard !key.isEmpty else { return nil }
-        return GregorianMonthNamesTable.spellings[key].map { MonthCode($0) }
+    public func arithmeticYear(era code: String, eraYear: Int) throws(ConversionError) -> Int {
+        try arithmeticYear(era: code, eraYear: eraYear, canonical: canonicalCommonEra) { era, year in era == "bce" ? 1 - year : year }
     }
+
+    public func arithmeticYear(foundationEra era: Int, eraYear: Int) throws(ConversionError) -> Int { era == 0 ? 1 - eraYear : eraYear }
 }
 
 enum GregorianMonthNamesTable {
@@ -76,19 +94,7 @@ enum GregorianMonthNamesTable {
     }
 }
 
-extension GregorianCalendar: GregorianMonthNames {
+extension GregorianCalendar: GregorianMonthNames, CommonEraFacts {
     public var name: String { kind == .iso8601 ? "ISO 8601" : "Gregorian (proleptic)" }
-
-    @inline(__always)
-    public func standardEra(year: Int) -> Era { Era.split(year, after: EraCode.ce, before: EraCode.bce) }
-
-    public var eraCodes: [String] { ["ce", "bce"] }
-
-    public func arithmeticYear(era code: String, eraYear: Int) throws(ConversionError) -> Int {
-        try arithmeticYear(era: code, eraYear: eraYear, canonical: { GregorianMonthNamesTable.ceBCE($0, ce: "gregory", inverse: "gregory-inverse") }) { era, year in
-            era == "bce" ? 1 - year : year
-        }
-    }
-
-    public func arithmeticYear(foundationEra era: Int, eraYear: Int) -> Int { era == 0 ? 1 - eraYear : eraYear }
+    public var commonEraSpelling: String { "gregory" }
 }

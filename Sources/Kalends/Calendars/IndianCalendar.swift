@@ -34,12 +34,10 @@ public struct IndianCalendar: PlainMonthCalendar {
     }
 }
 
-extension IndianCalendar {
+extension IndianCalendar: MonthNameTable {
     public var name: String { "Indian national (Saka)" }
 
-    public func monthName(_ code: MonthCode, leapYear: Bool) -> String {
-        Self.monthNames[min(max(code.number, 1), 12) - 1]
-    }
+    public var monthNameTable: [String] { Self.monthNames }
 
     private static let monthNames = ["Chaitra", "Vaisakha", "Jyaistha", "Asadha", "Sravana", "Bhadra", "Asvina", "Kartika",
                                      "Agrahayana", "Pausa", "Magha", "Phalguna"]

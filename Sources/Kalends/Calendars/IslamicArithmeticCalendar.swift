@@ -47,7 +47,7 @@ public struct IslamicArithmeticCalendar: PlainMonthCalendar {
 /// What every calendar of the Islamic family knows (tabular, astronomical,
 /// Umm al-Qura, sighting): the month names and their spellings, and the eras
 /// AH and, before 1 AH, BH (Foundation counts those years 0, -1, ...).
-public struct IslamicFacts: CalendarFacts {
+public struct IslamicFacts: MonthNameTable {
     /// `islamic`, `islamic-civil`, `islamic-tbla`, `islamic-umalqura` or `islamic-rgsa`.
     public let kind: CalendarID
 
@@ -63,15 +63,8 @@ public struct IslamicFacts: CalendarFacts {
         .islamicUmmAlQura: "Islamic Umm al-Qura", .islamicRGSA: "Islamic (Saudi Arabia sighting)",
     ]
 
-    public func monthName(_ code: MonthCode, leapYear: Bool) -> String {
-        Self.monthNames[min(max(code.number, 1), 12) - 1]
-    }
-
-    public func monthCode(forName name: String) -> MonthCode? {
-        let key = MonthNames.normalized(name)
-        if let number = Self.spellings[key] { return MonthCode(number) }
-        return Self.monthNames.firstIndex { MonthNames.normalized($0) == key }.map { MonthCode($0 + 1) }
-    }
+    public var monthNameTable: [String] { Self.monthNames }
+    public var monthSpellings: [String: Int] { Self.spellings }
 
     static let monthNames = ["Muharram", "Safar", "Rabiʻ I", "Rabiʻ II", "Jumada I", "Jumada II", "Rajab", "Shaʻban",
                              "Ramadan", "Shawwal", "Dhuʻl-Qiʻdah", "Dhuʻl-Hijjah"]

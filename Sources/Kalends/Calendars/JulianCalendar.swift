@@ -28,19 +28,7 @@ public struct JulianCalendar: PlainMonthCalendar {
     }
 }
 
-extension JulianCalendar: GregorianMonthNames {
+extension JulianCalendar: GregorianMonthNames, CommonEraFacts {
     public var name: String { "Julian (proleptic)" }
-
-    @inline(__always)
-    public func standardEra(year: Int) -> Era { Era.split(year, after: EraCode.ce, before: EraCode.bce) }
-
-    public var eraCodes: [String] { ["ce", "bce"] }
-
-    public func arithmeticYear(era code: String, eraYear: Int) throws(ConversionError) -> Int {
-        try arithmeticYear(era: code, eraYear: eraYear, canonical: { GregorianMonthNamesTable.ceBCE($0, ce: "julian", inverse: "julian-inverse") }) { era, year in
-            era == "bce" ? 1 - year : year
-        }
-    }
-
-    public func arithmeticYear(foundationEra era: Int, eraYear: Int) -> Int { era == 0 ? 1 - eraYear : eraYear }
+    public var commonEraSpelling: String { "julian" }
 }

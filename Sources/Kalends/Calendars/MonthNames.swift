@@ -28,3 +28,28 @@ public enum MonthNames {
         return result
     }
 }
+
+/// A calendar whose months each have one English name (ICU's) and perhaps
+/// other spellings people type: the names and their lookup written once.
+public protocol MonthNameTable: CalendarFacts {
+    /// The English names of `M01`, `M02`, ...
+    var monthNameTable: [String] { get }
+    /// Other spellings, normalized (`MonthNames.normalized`), and their month numbers.
+    var monthSpellings: [String: Int] { get }
+}
+
+extension MonthNameTable {
+    public var monthSpellings: [String: Int] { [:] }
+
+    public func monthName(_ code: MonthCode, leapYear: Bool) -> String {
+        monthNameTable[min(max(code.number, 1), monthNameTable.count) - 1]
+    }
+
+    public func monthCode(forName name: String) -> MonthCode? {
+        let key = MonthNames.normalized(name)
+        guard !key.isEmpty else { return nil }
+        if let number = monthSpellings[key] { return MonthCode(number) }
+        return monthNameTable.firstIndex { MonthNames.normalized($0) == key }.map { MonthCode($0 + 1) }
+    }
+}
+

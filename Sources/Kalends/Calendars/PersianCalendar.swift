@@ -31,18 +31,11 @@ public struct PersianCalendar: PlainMonthCalendar {
     }
 }
 
-extension PersianCalendar {
+extension PersianCalendar: MonthNameTable {
     public var name: String { "Persian (Solar Hijri)" }
 
-    public func monthName(_ code: MonthCode, leapYear: Bool) -> String {
-        Self.monthNames[min(max(code.number, 1), 12) - 1]
-    }
-
-    public func monthCode(forName name: String) -> MonthCode? {
-        let key = MonthNames.normalized(name)
-        if let number = Self.spellings[key] { return MonthCode(number) }
-        return Self.monthNames.firstIndex { MonthNames.normalized($0) == key }.map { MonthCode($0 + 1) }
-    }
+    public var monthNameTable: [String] { Self.monthNames }
+    public var monthSpellings: [String: Int] { Self.spellings }
 
     private static let monthNames = ["Farvardin", "Ordibehesht", "Khordad", "Tir", "Mordad", "Shahrivar", "Mehr", "Aban",
                                      "Azar", "Dey", "Bahman", "Esfand"]
