@@ -59,7 +59,15 @@ private final class Registry: @unchecked Sendable {
         case .coptic: engine = CopticCalendar()
         case .ethiopic, .ethiopicAmeteAlem: engine = EthiopicCalendar(id)
         case .chinese, .dangi, .islamic, .islamicUmmAlQura, .islamicRGSA:
-            engine = MonthTableCalendar(id, reference: try makeReference(id))
+            // The baked years first; the reference opens only for other years.
+            if let table = BakedYearTables.table(for: id.rawValue),
+               let baked = MonthTableCalendar(id, table: table, reference: { [unowned self] () throws(ConversionError) in
+                   try self.reference(id)
+               }) {
+                engine = baked
+            } else {
+                engine = MonthTableCalendar(id, reference: try makeReference(id))
+            }
         }
         standardEngines[id] = engine
         return engine

@@ -55,6 +55,31 @@ struct YearLayout: Hashable, Sendable {
         self.startsHigh = high
     }
 
+    /// A year as a baked table stores it (`BakedYearTable`): 12 months, or
+    /// 13 with the leap month at position `leapMonth` (2 ... 13, 0 for none);
+    /// month `i + 1` has 30 days when bit `i` of `longMonths` is set, else 29.
+    /// Nil when the bits describe no such year.
+    init?(firstDay: Int, longMonths: Int, leapMonth: Int) {
+        guard leapMonth == 0 || (2...13).contains(leapMonth) else { return nil }
+        let count = leapMonth == 0 ? 12 : 13
+        guard longMonths >= 0, longMonths >> count == 0, let first = Int32(exactly: firstDay) else { return nil }
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        var start = 0
+        for index in 0..<count {
+            start += 29 + (longMonths >> index) & 1
+            if index + 1 < count {
+                if index < 7 { low |= UInt64(start) << UInt64(9 * index) } else { high |= UInt64(start) << UInt64(9 * (index - 7)) }
+            }
+        }
+        self.firstDay = first
+        self.monthCount = UInt8(count)
+        self.leapMonth = UInt8(leapMonth)
+        self.dayCount = UInt16(start)
+        self.startsLow = low
+        self.startsHigh = high
+    }
+
     /// The first word as `YearLayoutCache` stores it: first day, month
     /// count, leap month, day count. Never 0 (a year has a month).
     var head: UInt64 {
