@@ -120,7 +120,8 @@ final class BakedYearTableTests: XCTestCase {
     }
 
     /// Every day of ISO 1600 ... 2600 (365,608 days), standard engine against
-    /// the reference both ways. Slow: only with `KALENDS_EXHAUSTIVE=1`.
+    /// the reference both ways; only documented ICU defects may differ.
+    /// Slow: only with `KALENDS_EXHAUSTIVE=1`.
     func testEveryBakedDayMatchesTheReference() throws {
         guard TestEnvironment.value("KALENDS_EXHAUSTIVE") == "1" else {
             throw XCTSkip("set KALENDS_EXHAUSTIVE=1 to compare every baked day with ICU")
@@ -128,15 +129,23 @@ final class BakedYearTableTests: XCTestCase {
         for id in Self.ids {
             let started = Date()
             let comparison = try EngineComparison(id)
+            let defects = KnownReferenceDefects(comparison)
             var examples: [String] = []
             var days = 0
+            var defectDays = 0
             for day in BakedTableGeneration.isoRange.first...BakedTableGeneration.isoRange.last {
                 days += 1
                 let differences = try comparison.differences(onDay: day)
-                if !differences.isEmpty && examples.count < 20 { examples += differences }
+                if differences.isEmpty { continue }
+                // ICU's impossible day-0 dates (Docs/Conformance.md) are the only differences allowed.
+                if try defects.explains(day: day) {
+                    defectDays += 1
+                } else if examples.count < 20 {
+                    examples += differences
+                }
             }
-            print(String(format: "baked %@: %d days, %d differences shown, %.0f s", id.rawValue, days, examples.count,
-                         Date().timeIntervalSince(started)))
+            print(String(format: "baked %@: %d days, known ICU defects on %d, %d unexplained shown, %.0f s", id.rawValue, days,
+                         defectDays, examples.count, Date().timeIntervalSince(started)))
             XCTAssert(examples.isEmpty, "\(id):\n" + examples.joined(separator: "\n"))
         }
     }
