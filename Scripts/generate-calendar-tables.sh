@@ -3,6 +3,7 @@
 # islamic, islamic-umalqura, islamic-rgsa) in
 # Sources/Kalends/Calendars/Tables/Baked/ from the reference engine (the
 # system ICU or Foundation's bundled ICU, per calendar: Docs/Conformance.md),
+# with the published month starts of Scripts/published-tables/ laid over them,
 # then checks the result. Run from anywhere; takes a minute or two.
 set -eu
 cd "$(dirname "$0")/.."

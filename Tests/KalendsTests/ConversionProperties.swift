@@ -153,6 +153,8 @@ final class ConversionProperties: XCTestCase {
             forAll(days, runs: runs(CalendarIdentifier(id))) { day in
                 let ours = try calendar.date(dayNumber: day)
                 if id == .hebrew && (affected.contains(ours.year) || ours.year < 1) { return true }
+                // Months that follow a published table instead of ICU (Conformance.md).
+                if PublishedTables.corrections(id).contains(where: { $0.changedDays.contains(day) }) { return true }
                 let theirs = foundation.dateComponents([.era, .year, .month, .day, .isLeapMonth],
                                                        from: Date(timeIntervalSince1970: Double(day) * 86_400))
                 guard theirs.era == ours.era.value && theirs.year == ours.era.year && theirs.month == ours.foundationMonth

@@ -95,6 +95,13 @@ final class FastEngineParityTests: XCTestCase {
         let ours = answer(comparison.fast)
         let theirs = answer(comparison.reference)
         if ours == theirs { return nil }
+        // A month whose start a published table moves, or the month before it.
+        let days = [ours, theirs].compactMap { try? $0.get().dayNumber }
+        if PublishedTables.corrections(comparison.id).contains(where: { correction in
+            days.contains { abs($0 - correction.day) <= 31 } && (correction.year == fields.year || correction.year == fields.year + 1)
+        }) {
+            return nil
+        }
         if let model = ICUDefectModels.model(for: comparison.id), answer(model).map(\.dayNumber) == theirs.map(\.dayNumber) {
             return nil
         }
