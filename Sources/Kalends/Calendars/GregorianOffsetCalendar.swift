@@ -18,12 +18,26 @@ public struct GregorianOffsetCalendar: PlainMonthCalendar, GregorianMonthNames {
     private init(kind: CalendarID, gregorianYearOffset: Int) {
         self.kind = kind
         self.gregorianYearOffset = gregorianYearOffset
+        supportedYears = (-9999 - gregorianYearOffset)...(9999 - gregorianYearOffset)
     }
 
     public var id: CalendarIdentifier { CalendarIdentifier(kind) }
 
     /// The years of ISO -9999 ... 9999.
-    public var supportedYears: ClosedRange<Int> { (-9999 - gregorianYearOffset)...(9999 - gregorianYearOffset) }
+    public let supportedYears: ClosedRange<Int>
+
+    /// The direct fields -> day path, on the Gregorian year: every date of
+    /// ISO -9999 ... 9999 is a supported day number.
+    @inline(__always)
+    public func dayNumberIfValid(year: Int, monthCode: MonthCode, day: Int) -> Int? {
+        let month = monthCode.number
+        // A year so large that adding the offset wraps lands far outside -9999 ... 9999.
+        let gregorianYear = year &+ gregorianYearOffset
+        guard !monthCode.isLeap, UInt(bitPattern: month &- 1) < 12, UInt(bitPattern: gregorianYear &+ 9999) <= 19_998,
+              UInt(bitPattern: day &- 1) < UInt(bitPattern: GregorianMath.daysInMonth(year: gregorianYear, month: month))
+        else { return nil }
+        return GregorianMath.dayNumber(year: gregorianYear, month: month, day: day)
+    }
 
     @inline(__always)
     public func ordinalDate(ofDay day: Int) -> OrdinalDate {
