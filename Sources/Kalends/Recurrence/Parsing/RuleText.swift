@@ -1,0 +1,245 @@
+/// RRULE text (RFC 5545 section 3.3.10): reading, with every error placed at
+/// its part, and the canonical form `RecurrenceRule.description` prints.
+enum RuleText {
+    static let partNames: Set<String> = [
+        "FREQ", "UNTIL", "COUNT", "INTERVAL", "BYSECOND", "BYMINUTE", "BYHOUR", "BYDAY",
+        "BYMONTHDAY", "BYYEARDAY", "BYWEEKNO", "BYMONTH", "BYSETPOS", "WKST",
+    ]
+
+    /// A part as written: its name (upper-cased), value, offset and text.
+    struct Part {
+        let name: String
+        let value: Substring
+        let offset: Int
+        let text: Substring
+
+        func error(_ reason: RuleError.Reason) -> RuleError {
+            RuleError(reason, part: name.isEmpty ? nil : name, offset: offset, text: String(text))
+        }
+    }
+
+    static func parse(_ input: String) throws(RuleError) -> RecurrenceRule {
+        var body = Substring(input)
+        var base = 0
+        if body.prefix(6).uppercased() == "RRULE:" {
+            body = body.dropFirst(6)
+            base = 6
+        }
+        guard !body.isEmpty else { throw RuleError(.empty) }
+        if body.last == ";" { body = body.dropLast() }
+
+        var parts: [String: Part] = [:]
+        var offset = base
+        for text in body.split(separator: ";", omittingEmptySubsequences: false) {
+            defer { offset += text.count + 1 }
+            guard let equals = text.firstIndex(of: "=") else {
+                throw RuleError(.malformed(expected: "NAME=VALUE"), offset: offset, text: String(text))
+            }
+            let name = text[..<equals].uppercased()
+            let part = Part(name: name, value: text[text.index(after: equals)...], offset: offset, text: text)
+            if name == "RSCALE" || name == "SKIP" {
+                throw part.error(.unsupported("belongs to RFC 7529 (rules in other calendars), which Kalends does not evaluate yet"))
+            }
+            guard partNames.contains(name) else {
+                throw RuleError(.unknownPart, part: name.isEmpty ? nil : String(RuleError.shown(name).prefix(20)), offset: offset, text: String(text))
+            }
+            guard parts[name] == nil else { throw part.error(.repeatedPart) }
+            guard !part.value.isEmpty else { throw part.error(.malformed(expected: "a value after '='")) }
+            parts[name] = part
+        }
+        guard let freq = parts["FREQ"] else { throw RuleError(.missingFrequency) }
+        let frequency = try frequency(freq)
+
+        var end = RecurrenceRule.End.never
+        if let count = parts["COUNT"] {
+            if let until = parts["UNTIL"] {
+                throw until.error(.conflict("cannot be given with COUNT (a rule ends by one or the other)"))
+            }
+            end = .count(try positive(count, maximum: RecurrenceRule.maximumCount))
+        } else if let until = parts["UNTIL"] {
+            end = .until(try untilValue(until))
+        }
+        let interval = try parts["INTERVAL"].map { (part) throws(RuleError) in try positive(part, maximum: RecurrenceRule.maximumInterval) } ?? 1
+        let weekStart = try parts["WKST"].map { (part) throws(RuleError) in
+            guard let day = weekday(part.value) else { throw part.error(.malformed(expected: "a weekday MO, TU, WE, TH, FR, SA or SU")) }
+            return day
+        } ?? .monday
+
+        do {
+            return try RecurrenceRule(
+                frequency: frequency, interval: interval, end: end,
+                bySecond: try integers(parts["BYSECOND"]), byMinute: try integers(parts["BYMINUTE"]),
+                byHour: try integers(parts["BYHOUR"]), byDay: try days(parts["BYDAY"]),
+                byMonthDay: try integers(parts["BYMONTHDAY"]), byYearDay: try integers(parts["BYYEARDAY"]),
+                byWeekNo: try integers(parts["BYWEEKNO"]), byMonth: try months(parts["BYMONTH"]),
+                bySetPos: try integers(parts["BYSETPOS"]), weekStart: weekStart)
+        } catch let error where error.offset == nil {
+            // Place a validation error at its part.
+            if let name = error.part, let part = parts[name] { throw error.placed(offset: part.offset, text: String(part.text)) }
+            throw error
+        }
+    }
+
+    // MARK: Values
+
+    static func frequency(_ part: Part) throws(RuleError) -> RecurrenceRule.Frequency {
+        let name = part.value.uppercased()
+        guard let found = RecurrenceRule.Frequency.allCases.first(where: { $0.description == name }) else {
+            throw part.error(.malformed(expected: "SECONDLY, MINUTELY, HOURLY, DAILY, WEEKLY, MONTHLY or YEARLY"))
+        }
+        return found
+    }
+
+    static func positive(_ part: Part, maximum: Int) throws(RuleError) -> Int {
+        guard part.value.allSatisfy({ $0.isASCII && $0.isNumber }) else { throw part.error(.malformed(expected: "a positive whole number")) }
+        guard let value = Int(part.value), (1...maximum).contains(value) else {
+            throw part.error(.outOfRange(value: String(part.value), allowed: "1 ... \(maximum)"))
+        }
+        return value
+    }
+
+    /// A signed whole number of at most `digits` digits, or nil.
+    static func integer(_ text: Substring) -> Int? {
+        var digits = text
+        if digits.first == "+" || digits.first == "-" { digits = digits.dropFirst() }
+        guard !digits.isEmpty, digits.count <= 9, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return Int(text.first == "+" ? text.dropFirst() : text)
+    }
+
+    static func integers(_ part: Part?) throws(RuleError) -> [Int] {
+        guard let part else { return [] }
+        var values: [Int] = []
+        for item in part.value.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let value = integer(item) else {
+                if item.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "+" || $0 == "-") }) && item.count > 9 {
+                    throw part.error(.outOfRange(value: String(item), allowed: "the part's range"))
+                }
+                throw part.error(.malformed(expected: "whole numbers separated by commas"))
+            }
+            values.append(value)
+        }
+        return values
+    }
+
+    static func months(_ part: Part?) throws(RuleError) -> [Int] {
+        guard let part else { return [] }
+        if part.value.uppercased().contains("L") {
+            throw part.error(.unsupported("leap months (5L) belong to RSCALE rules (RFC 7529), which Kalends does not evaluate yet"))
+        }
+        return try integers(part)
+    }
+
+    static func weekday(_ text: Substring) -> Weekday? {
+        let code = text.uppercased()
+        return Weekday.allCases.first { RecurrenceRule.weekdayCode($0) == code }
+    }
+
+    static func days(_ part: Part?) throws(RuleError) -> [RecurrenceRule.Day] {
+        guard let part else { return [] }
+        var days: [RecurrenceRule.Day] = []
+        for item in part.value.split(separator: ",", omittingEmptySubsequences: false) {
+            guard item.count >= 2, let weekday = weekday(item.suffix(2)) else {
+                throw part.error(.malformed(expected: "weekdays MO ... SU, each with an optional ordinal (1MO, -1FR)"))
+            }
+            let number = item.dropLast(2)
+            if number.isEmpty {
+                days.append(RecurrenceRule.Day(weekday))
+                continue
+            }
+            guard let ordinal = integer(number) else {
+                throw part.error(.malformed(expected: "an ordinal -53 ... -1 or 1 ... 53 before the weekday (1MO, -1FR)"))
+            }
+            guard (1...53).contains(ordinal.magnitude) else {
+                throw part.error(.outOfRange(value: String(item), allowed: "ordinals -53 ... -1 or 1 ... 53"))
+            }
+            days.append(RecurrenceRule.Day(unchecked: ordinal, weekday))
+        }
+        return days
+    }
+
+    /// `YYYYMMDD`, `YYYYMMDDTHHMMSS` or `YYYYMMDDTHHMMSSZ`.
+    static func untilValue(_ part: Part) throws(RuleError) -> RecurrenceRule.Until {
+        let expected = RuleError.Reason.malformed(expected: "a date 19971224, a time 19971224T000000Z (UTC) or 19971224T000000 (floating)")
+        let value = Array(part.value.utf8)
+        guard value.count == 8 || value.count == 15 || value.count == 16 else { throw part.error(expected) }
+        func number(_ range: Range<Int>) -> Int? {
+            var result = 0
+            for index in range {
+                guard index < value.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(value[index]) else { return nil }
+                result = result * 10 + Int(value[index] - UInt8(ascii: "0"))
+            }
+            return result
+        }
+        guard let year = number(0..<4), let month = number(4..<6), let day = number(6..<8) else { throw part.error(expected) }
+        let date: ISODate
+        do {
+            date = try ISODate(year: year, month: month, day: day)
+        } catch {
+            throw part.error(.outOfRange(value: String(part.value), allowed: "real dates"))
+        }
+        if value.count == 8 { return .date(date) }
+        guard value[8] == UInt8(ascii: "T") || value[8] == UInt8(ascii: "t"), let hour = number(9..<11), let minute = number(11..<13),
+              let second = number(13..<15) else { throw part.error(expected) }
+        let isUTC = value.count == 16
+        if isUTC && value[15] != UInt8(ascii: "Z") && value[15] != UInt8(ascii: "z") { throw part.error(expected) }
+        let local: LocalDateTime
+        do {
+            // A leap second (60) reads as the last second of its minute.
+            local = try LocalDateTime(date, TimeOfDay(hour: hour, minute: minute, second: min(second, 59)))
+        } catch {
+            throw part.error(.outOfRange(value: String(part.value), allowed: "times 00:00:00 ... 23:59:60"))
+        }
+        guard second <= 60 else { throw part.error(.outOfRange(value: String(part.value), allowed: "times 00:00:00 ... 23:59:60")) }
+        if isUTC {
+            let wall = local.wallSeconds
+            return .utc(Instant(seconds: wall.seconds, nanosecond: wall.nanosecond))
+        }
+        return .local(local)
+    }
+
+    // MARK: Formatting
+
+    static func format(_ rule: RecurrenceRule) -> String {
+        var parts = ["FREQ=\(rule.frequency)"]
+        switch rule.end {
+        case .never: break
+        case .count(let count): parts.append("COUNT=\(count)")
+        case .until(let until): parts.append("UNTIL=" + format(until))
+        }
+        if rule.interval != 1 { parts.append("INTERVAL=\(rule.interval)") }
+        func list(_ name: String, _ values: [Int]) {
+            if !values.isEmpty { parts.append(name + "=" + values.map(String.init).joined(separator: ",")) }
+        }
+        list("BYSECOND", rule.bySecond)
+        list("BYMINUTE", rule.byMinute)
+        list("BYHOUR", rule.byHour)
+        if !rule.byDay.isEmpty { parts.append("BYDAY=" + rule.byDay.map(\.description).joined(separator: ",")) }
+        list("BYMONTHDAY", rule.byMonthDay)
+        list("BYYEARDAY", rule.byYearDay)
+        list("BYWEEKNO", rule.byWeekNo)
+        list("BYMONTH", rule.byMonth)
+        list("BYSETPOS", rule.bySetPos)
+        if rule.weekStart != .monday { parts.append("WKST=" + RecurrenceRule.weekdayCode(rule.weekStart)) }
+        return parts.joined(separator: ";")
+    }
+
+    static func format(_ until: RecurrenceRule.Until) -> String {
+        func digits(_ value: Int, _ width: Int) -> String {
+            let text = String(value.magnitude)
+            return (value < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - text.count)) + text
+        }
+        func date(_ date: ISODate) -> String { digits(date.year, 4) + digits(date.month, 2) + digits(date.day, 2) }
+        func time(_ local: LocalDateTime) -> String {
+            let time = local.time
+            return date(local.isoDate) + "T" + digits(time.hour, 2) + digits(time.minute, 2) + digits(time.second, 2)
+        }
+        switch until {
+        case .date(let value): return date(value)
+        case .local(let value): return time(value)
+        case .utc(let instant):
+            let day = instant.seconds.floorDivided(by: 86_400)
+            let local = LocalDateTime(unchecked: day, instant.seconds.floorModulo(86_400) * 1_000_000_000)
+            return time(local) + "Z"
+        }
+    }
+}
