@@ -112,6 +112,16 @@ final class RecurrenceRuleTextTests: XCTestCase {
         }
     }
 
+    /// The examples of Docs/Recurrence.md (its error lines are among
+    /// `testInvalidRulesNameThePart`'s cases).
+    func testTheGuideExamples() throws {
+        let lastWorkday = try RecurrenceRule(parsing: "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1")
+        XCTAssertEqual(lastWorkday.bySetPos, [-1])
+        let everyOtherWeek = try RecurrenceRule(frequency: .weekly, interval: 2, end: .count(10),
+                                                byDay: [.init(.tuesday), .init(.thursday)])
+        XCTAssertEqual("\(everyOtherWeek)", "FREQ=WEEKLY;COUNT=10;INTERVAL=2;BYDAY=TU,TH")
+    }
+
     /// The same validity rules when a rule is built from its parts.
     func testBuiltRulesAreChecked() throws {
         XCTAssertThrowsError(try RecurrenceRule(frequency: .monthly, byWeekNo: [1])) { error in
