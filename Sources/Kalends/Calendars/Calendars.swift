@@ -48,8 +48,8 @@ private final class Registry: @unchecked Sendable {
         let engine: any CalendarSystem
         switch id {
         case .gregorian, .iso8601: engine = GregorianCalendar(id)
-        case .buddhist: engine = GregorianOffsetCalendar.buddhist
-        case .roc: engine = GregorianOffsetCalendar.roc
+        case .buddhist: engine = BuddhistCalendar()
+        case .roc: engine = ROCCalendar()
         case .japanese: engine = JapaneseCalendar()
         case .julian: engine = JulianCalendar()
         case .hebrew: engine = Calendars.hebrew

@@ -61,8 +61,8 @@ public struct BuiltInFacts: CalendarFacts {
         switch kind {
         case .gregorian, .iso8601: facts = GregorianCalendar(kind)
         case .julian: facts = JulianCalendar()
-        case .buddhist: facts = GregorianOffsetCalendar.buddhist
-        case .roc: facts = GregorianOffsetCalendar.roc
+        case .buddhist: facts = BuddhistCalendar()
+        case .roc: facts = ROCCalendar()
         case .japanese: facts = JapaneseCalendar()
         case .hebrew: facts = Calendars.hebrew
         case .islamic, .islamicCivil, .islamicTabular, .islamicUmmAlQura, .islamicRGSA: facts = IslamicFacts(kind)

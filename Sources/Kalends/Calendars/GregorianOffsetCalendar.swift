@@ -1,30 +1,22 @@
 /// Gregorian months and days with years counted from another epoch: the
-/// Thai Buddhist calendar (BE = Gregorian year + 543, one era numbered 0 as
-/// ICU does) and the Republic of China (Minguo) calendar (year 1 = 1912;
-/// Temporal's arithmetic year runs on through 0, `broc` 1, and below).
+/// Thai Buddhist calendar (`BuddhistCalendar`: BE = Gregorian year + 543, one
+/// era numbered 0 as ICU does) and the Republic of China (Minguo) calendar
+/// (`ROCCalendar`: year 1 = 1912; Temporal's arithmetic year runs on through
+/// 0, `broc` 1, and below).
 ///
-/// One engine, since the two differ only in the offset and their eras.
-public struct GregorianOffsetCalendar: PlainMonthCalendar, GregorianMonthNames {
-    /// `buddhist` or `roc`.
-    public let kind: CalendarID
+/// One engine, written once in this extension; each calendar is a small
+/// type that names its offset and eras, so its conversions compile with the
+/// offset as a constant (as `PlainMonthCalendar` does for every plain
+/// calendar).
+public protocol GregorianOffsetCalendar: PlainMonthCalendar, GregorianMonthNames {
     /// Gregorian year minus this calendar's year: -543 (Buddhist) or 1911 (ROC).
-    let gregorianYearOffset: Int
+    static var gregorianYearOffset: Int { get }
+}
 
-    /// The Buddhist calendar.
-    public static let buddhist = GregorianOffsetCalendar(kind: .buddhist, gregorianYearOffset: -543)
-    /// The Republic of China calendar.
-    public static let roc = GregorianOffsetCalendar(kind: .roc, gregorianYearOffset: 1911)
-
-    private init(kind: CalendarID, gregorianYearOffset: Int) {
-        self.kind = kind
-        self.gregorianYearOffset = gregorianYearOffset
-        supportedYears = (-9999 - gregorianYearOffset)...(9999 - gregorianYearOffset)
-    }
-
-    public var id: CalendarIdentifier { CalendarIdentifier(kind) }
-
+extension GregorianOffsetCalendar {
     /// The years of ISO -9999 ... 9999.
-    public let supportedYears: ClosedRange<Int>
+    @inline(__always)
+    public var supportedYears: ClosedRange<Int> { (-9999 - Self.gregorianYearOffset)...(9999 - Self.gregorianYearOffset) }
 
     /// The direct fields -> day path, on the Gregorian year: every date of
     /// ISO -9999 ... 9999 is a supported day number.
@@ -32,7 +24,7 @@ public struct GregorianOffsetCalendar: PlainMonthCalendar, GregorianMonthNames {
     public func dayNumberIfValid(year: Int, monthCode: MonthCode, day: Int) -> Int? {
         let month = monthCode.number
         // A year so large that adding the offset wraps lands far outside -9999 ... 9999.
-        let gregorianYear = year &+ gregorianYearOffset
+        let gregorianYear = year &+ Self.gregorianYearOffset
         guard !monthCode.isLeap, UInt(bitPattern: month &- 1) < 12, UInt(bitPattern: gregorianYear &+ 9999) <= 19_998,
               UInt(bitPattern: day &- 1) < UInt(bitPattern: GregorianMath.daysInMonth(year: gregorianYear, month: month))
         else { return nil }
@@ -42,12 +34,12 @@ public struct GregorianOffsetCalendar: PlainMonthCalendar, GregorianMonthNames {
     @inline(__always)
     public func ordinalDate(ofDay day: Int) -> OrdinalDate {
         let date = GregorianMath.date(dayNumber: day)
-        return OrdinalDate(year: date.year &- gregorianYearOffset, month: date.month, day: date.day)
+        return OrdinalDate(year: date.year &- Self.gregorianYearOffset, month: date.month, day: date.day)
     }
 
     @inline(__always)
     public func dayNumber(year: Int, month: Int, day: Int) -> Int {
-        GregorianMath.dayNumber(year: year &+ gregorianYearOffset, month: month, day: day)
+        GregorianMath.dayNumber(year: year &+ Self.gregorianYearOffset, month: month, day: day)
     }
 
     @inline(__always)
@@ -55,32 +47,60 @@ public struct GregorianOffsetCalendar: PlainMonthCalendar, GregorianMonthNames {
 
     @inline(__always)
     public func daysInMonth(year: Int, month: Int) -> Int {
-        GregorianMath.daysInMonth(year: year &+ gregorianYearOffset, month: month)
+        GregorianMath.daysInMonth(year: year &+ Self.gregorianYearOffset, month: month)
     }
 
-    // Facts.
+    /// ICU keeps the Gregorian year in EXTENDED_YEAR.
+    public var icuYear: ICUYearField { .extended(offset: Self.gregorianYearOffset) }
+}
 
-    public var name: String { kind == .buddhist ? "Thai Buddhist" : "Republic of China (Minguo)" }
+/// The Thai Buddhist calendar: BE = Gregorian year + 543, one era (`be`,
+/// numbered 0 as ICU does) holding every year, 0 and below included.
+public struct BuddhistCalendar: GregorianOffsetCalendar {
+    public static var gregorianYearOffset: Int { -543 }
+
+    public init() {}
+
+    public var id: CalendarIdentifier { CalendarIdentifier(.buddhist) }
+    public var name: String { "Thai Buddhist" }
 
     @inline(__always)
-    public func standardEra(year: Int) -> Era {
-        kind == .buddhist ? Era.single(year, EraCode.be) : Era.split(year, after: EraCode.roc, before: EraCode.broc)
-    }
+    public func standardEra(year: Int) -> Era { Era.single(year, EraCode.be) }
 
-    public var eraCodes: [String] { kind == .buddhist ? ["be"] : ["roc", "broc"] }
+    public var eraCodes: [String] { ["be"] }
 
     public func arithmeticYear(era code: String, eraYear: Int) throws(ConversionError) -> Int {
-        let spellings = kind == .buddhist ? ["buddhist": "be"] : ["minguo": "roc", "minguo-qian": "broc", "roc-inverse": "broc"]
-        // BE is one era holding every year, 0 and below included.
-        return try arithmeticYear(era: code, eraYear: eraYear, canonical: { spellings[$0] ?? $0 }, allowsYearsBelowOne: kind == .buddhist) { era, year in
+        try arithmeticYear(era: code, eraYear: eraYear, canonical: { $0 == "buddhist" ? "be" : $0 }, allowsYearsBelowOne: true) { _, year in
+            year
+        }
+    }
+
+    public func arithmeticYear(foundationEra era: Int, eraYear: Int) -> Int { eraYear }
+}
+
+/// The Republic of China (Minguo) calendar: year 1 = 1912 (`roc`, Foundation
+/// era 1), years before it counted back in `broc` (era 0).
+public struct ROCCalendar: GregorianOffsetCalendar {
+    public static var gregorianYearOffset: Int { 1911 }
+
+    public init() {}
+
+    public var id: CalendarIdentifier { CalendarIdentifier(.roc) }
+    public var name: String { "Republic of China (Minguo)" }
+
+    @inline(__always)
+    public func standardEra(year: Int) -> Era { Era.split(year, after: EraCode.roc, before: EraCode.broc) }
+
+    public var eraCodes: [String] { ["roc", "broc"] }
+
+    public func arithmeticYear(era code: String, eraYear: Int) throws(ConversionError) -> Int {
+        let spellings = ["minguo": "roc", "minguo-qian": "broc", "roc-inverse": "broc"]
+        return try arithmeticYear(era: code, eraYear: eraYear, canonical: { spellings[$0] ?? $0 }) { era, year in
             era == "broc" ? 1 - year : year
         }
     }
 
     public func arithmeticYear(foundationEra era: Int, eraYear: Int) -> Int {
-        kind == .roc && era == 0 ? 1 - eraYear : eraYear
+        era == 0 ? 1 - eraYear : eraYear
     }
-
-    /// ICU keeps the Gregorian year in EXTENDED_YEAR.
-    public var icuYear: ICUYearField { .extended(offset: gregorianYearOffset) }
 }
