@@ -35,7 +35,7 @@ enum ConvertBenchmarks {
             measure(id, emit)
             if id == .gregorian { measureStatic(emit) }
         }
-        if selected?.contains(.hebrew) ?? true {
+        if selected?.contains(.hebrew) ?? true, ProcessInfo.processInfo.environment["KALENDS_BENCH_OURS_ONLY"] != "1" {
             measureEndToEnd(emit)
         }
     }
@@ -45,16 +45,20 @@ enum ConvertBenchmarks {
     /// Both directions for one calendar: ours, Foundation and ICU measured in
     /// turns so that load from other processes hits them alike.
     static func measure(_ id: CalendarID, _ emit: (BenchmarkRow) -> Void) {
+        // KALENDS_BENCH_OURS_ONLY=1 runs only Kalends' engine (the references
+        // become empty bodies, so their rows are meaningless): for counting
+        // the engine's instructions under callgrind (Docs/Performance.md).
+        let oursOnly = ProcessInfo.processInfo.environment["KALENDS_BENCH_OURS_ONLY"] == "1"
         let ours = engine(id, .standard)
         let icu = engine(id, .icu)
-        let foundation = foundationCalendar(id)
+        let foundation = oursOnly ? nil : foundationCalendar(id)
 
         let oursFields = days.map { fields(of: $0, in: ours) }
-        let icuFields = days.map { fields(of: $0, in: icu) }
+        let icuFields = oursOnly ? [] : days.map { fields(of: $0, in: icu) }
         let foundationFields = foundation.map { calendar in days.map { components(of: $0, in: calendar) } } ?? []
 
-        var toFields: [() -> Void] = [{ dayToFields(ours) }, { dayToFields(icu) }]
-        var toDays: [() -> Void] = [{ fieldsToDay(ours, oursFields) }, { fieldsToDay(icu, icuFields) }]
+        var toFields: [() -> Void] = [{ dayToFields(ours) }, oursOnly ? {} : { dayToFields(icu) }]
+        var toDays: [() -> Void] = [{ fieldsToDay(ours, oursFields) }, oursOnly ? {} : { fieldsToDay(icu, icuFields) }]
         if let foundation {
             toFields.append { dayToFields(foundation) }
             toDays.append { fieldsToDay(foundation, foundationFields) }
