@@ -59,6 +59,7 @@ extension GregorianOffsetCalendar {
 public struct BuddhistCalendar: GregorianOffsetCalendar {
     public static var gregorianYearOffset: Int { -543 }
 
+    /// The Buddhist calendar.
     public init() {}
 
     public var id: CalendarIdentifier { CalendarIdentifier(.buddhist) }
@@ -83,6 +84,7 @@ public struct BuddhistCalendar: GregorianOffsetCalendar {
 public struct ROCCalendar: GregorianOffsetCalendar {
     public static var gregorianYearOffset: Int { 1911 }
 
+    /// The Republic of China calendar.
     public init() {}
 
     public var id: CalendarIdentifier { CalendarIdentifier(.roc) }

@@ -29,7 +29,9 @@ public struct RecurrenceRule: Hashable, Sendable {
     /// (`ordinal` 1 ... 53 from the start, -1 ... -53 from the end), or
     /// every one of them (`ordinal` nil).
     public struct Day: Hashable, Sendable, Comparable, CustomStringConvertible {
+        /// Which one in the month or year (`-1`: the last), or nil for every one.
         public let ordinal: Int?
+        /// The weekday.
         public let weekday: Weekday
 
         /// Every `weekday` of the period.
@@ -95,9 +97,11 @@ public struct RecurrenceRule: Hashable, Sendable {
     /// The largest COUNT accepted.
     public static let maximumCount = Int(Int32.max)
 
+    /// FREQ.
     public let frequency: Frequency
     /// INTERVAL, 1 ... `maximumInterval`.
     public let interval: Int
+    /// COUNT, UNTIL, or neither.
     public let end: End
     /// BYSECOND, 0 ... 60 (60: a leap second, which never occurs here).
     public let bySecond: [Int]

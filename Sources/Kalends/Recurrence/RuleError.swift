@@ -3,6 +3,7 @@
 /// and shows it as written, cut to 40 characters with control characters
 /// escaped.
 public struct RuleError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What is wrong.
     public enum Reason: Hashable, Sendable {
         /// The rule text is empty.
         case empty
@@ -24,6 +25,7 @@ public struct RuleError: Error, Hashable, Sendable, CustomStringConvertible {
         case unsupported(String)
     }
 
+    /// What is wrong.
     public let reason: Reason
     /// The part's name (`BYDAY`), when one part is at fault.
     public let part: String?
@@ -32,6 +34,7 @@ public struct RuleError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The part as written, when the rule was read from text.
     public let text: String?
 
+    /// An error; the parser fills in `offset` and `text`.
     public init(_ reason: Reason, part: String? = nil, offset: Int? = nil, text: String? = nil) {
         self.reason = reason
         self.part = part
