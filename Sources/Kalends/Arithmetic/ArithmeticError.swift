@@ -14,6 +14,8 @@ public enum ArithmeticError: Error, Hashable, Sendable, CustomStringConvertible 
     case outOfRange(CalendarIdentifier, detail: String)
     /// The month has no `n`-th such weekday (a fifth Monday, or n = 0).
     case noSuchWeekday(CalendarIdentifier, year: Int, monthCode: MonthCode, n: Int, weekday: Weekday)
+    /// The year has no `n`-th such weekday (a 54th Monday, or n = 0).
+    case noSuchWeekdayInYear(CalendarIdentifier, year: Int, n: Int, weekday: Weekday)
     /// A weekend covering the whole week leaves no business days to count.
     case noBusinessDays
     /// A duration's fields do not fit the arithmetic (Int overflow).
@@ -35,6 +37,8 @@ public enum ArithmeticError: Error, Hashable, Sendable, CustomStringConvertible 
         case .noSuchWeekday(let calendar, let year, let code, let n, let weekday):
             let month = CalendarDateText.monthText(code, in: calendar)
             return "\(calendar) \(CalendarDateText.yearText(year))-\(month) has no weekday number \(n) that is a \(weekday) (use 1 ... 5, or -1 ... -5 from the end)"
+        case .noSuchWeekdayInYear(let calendar, let year, let n, let weekday):
+            return "\(calendar) year \(CalendarDateText.yearText(year)) has no weekday number \(n) that is a \(weekday) (use 1 ... 53, or -1 ... -53 from the end)"
         case .noBusinessDays:
             return "the weekend covers every day of the week: there are no business days"
         case .duration(let error):

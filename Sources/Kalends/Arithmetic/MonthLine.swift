@@ -16,8 +16,14 @@ extension CalendarSystem {
         hasLeapMonths ? nil : monthsInYear(supportedYears.lowerBound + 1)
     }
 
-    /// The index of `month` of `year` on the calendar's month line.
-    func monthIndex(year: Int, month: Int) -> Int {
+    /// The index of `month` of `year` on the calendar's month line: months
+    /// counted across years, so that consecutive months have consecutive
+    /// indices (leap months included). An index means nothing by itself;
+    /// differences of indices count months, and `month(atIndex:)` reverses it.
+    ///
+    ///     let line = GregorianCalendar()
+    ///     line.monthIndex(year: 2025, month: 1) - line.monthIndex(year: 2024, month: 11)   // 2
+    public func monthIndex(year: Int, month: Int) -> Int {
         if let count = fixedMonthsPerYear { return year * count + month - 1 }
         let start = Double(dayNumber(year: year, month: month, day: 1))
         return Int(((start - MeanLunation.referenceNewMoon - 1.5) / MeanLunation.days).rounded())
@@ -25,7 +31,7 @@ extension CalendarSystem {
 
     /// The (year, month) `months` months after `month` of `year`: Temporal's
     /// BalanceNonISODate for months. Throws when it leaves the supported years.
-    func shiftMonth(year: Int, month: Int, by months: Int) throws(ArithmeticError) -> (year: Int, month: Int) {
+    public func shiftMonth(year: Int, month: Int, by months: Int) throws(ArithmeticError) -> (year: Int, month: Int) {
         if months == 0 { return (year, month) }
         if let count = fixedMonthsPerYear {
             let (sum, overflow) = (month - 1).addingReportingOverflow(months)
@@ -52,6 +58,15 @@ extension CalendarSystem {
         let (target, overflow) = monthIndex(year: year, month: month).addingReportingOverflow(months)
         guard !overflow else { throw rangeError(year: year, month: month, months: months) }
         return try position(ofMonthIndex: target, from: (year, month), months: months)
+    }
+
+    /// The year and month at `index` on the month line (see `monthIndex(year:month:)`).
+    /// Throws when that month lies outside the supported years.
+    public func month(atIndex index: Int) throws(ArithmeticError) -> (year: Int, month: Int) {
+        let anchor = supportedYears.lowerBound + 1
+        let (months, overflow) = index.subtractingReportingOverflow(monthIndex(year: anchor, month: 1))
+        guard !overflow else { throw .outOfRange(id, detail: "month index \(index)") }
+        return try shiftMonth(year: anchor, month: 1, by: months)
     }
 
     /// Months from `month` of `year` to `toMonth` of `toYear` (negative when earlier).

@@ -46,6 +46,37 @@ extension CalendarSystem {
         return try adding(days: offset, to: first)
     }
 
+    /// The `n`-th `weekday` of `year`: `n` = 1 ... 53 from the start,
+    /// -1 ... -53 from the end (RRULE's `FREQ=YEARLY;BYDAY=20MO`).
+    ///
+    ///     try GregorianCalendar().date(20, .monday, year: 1997)   // 1997-05-19
+    ///
+    /// Throws `.noSuchWeekdayInYear` when the year has no such day.
+    public func date(_ n: Int, _ weekday: Weekday, year: Int) throws(ArithmeticError) -> CalendarDate {
+        let start: Int
+        do {
+            start = try firstDay(ofYear: year)
+        } catch {
+            throw .conversion(error)
+        }
+        let length = daysInYear(year)
+        let offset: Int
+        if n > 0 {
+            offset = (weekday.rawValue - DayNumber.isoWeekday(start)).floorModulo(7) + (n - 1) * 7
+        } else {
+            let lastWeekday = DayNumber.isoWeekday(start + length - 1)
+            offset = length - 1 - (lastWeekday - weekday.rawValue).floorModulo(7) + (n + 1) * 7
+        }
+        guard n != 0, n.magnitude <= 53, (0..<length).contains(offset) else {
+            throw .noSuchWeekdayInYear(id, year: year, n: n, weekday: weekday)
+        }
+        do {
+            return try date(dayNumber: start + offset)
+        } catch {
+            throw .conversion(error)
+        }
+    }
+
     /// The `n`-th `weekday` of the month `monthCode` of `year` (the code constrained or rejected by `overflow`).
     public func date(_ n: Int, _ weekday: Weekday, year: Int, monthCode: MonthCode, overflow: Overflow = .reject) throws(ArithmeticError) -> CalendarDate {
         do {

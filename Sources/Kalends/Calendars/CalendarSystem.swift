@@ -53,6 +53,13 @@ public protocol CalendarSystem: CalendarFacts {
     func month(of code: MonthCode, inYear year: Int) -> Int?
     /// The era of a day (Foundation's era number, the year in it, Temporal's code).
     func era(ofDay day: Int, year: Int) -> Era
+    /// How many days `year` has. Unchecked for years outside `supportedYears`.
+    /// The default sums the months; engines answer directly.
+    func daysInYear(_ year: Int) -> Int
+    /// Whether `year` is a leap year of this calendar: 13 months in the
+    /// lunisolar calendars (Hebrew, Chinese, Dangi), otherwise a leap day
+    /// (366 days in the solar calendars, 355 in the Islamic ones).
+    func isLeapYear(_ year: Int) -> Bool
 
     // The conversions below are written once in the extension; they are
     // requirements only so that every engine gets its own specialized copy
@@ -80,6 +87,18 @@ public protocol CalendarSystem: CalendarFacts {
 
 extension CalendarSystem {
     @inline(__always)
+    public func daysInYear(_ year: Int) -> Int {
+        var total = 0
+        for month in 1...Swift.max(1, monthsInYear(year)) { total += daysInMonth(year: year, month: month) }
+        return total
+    }
+
+    public func isLeapYear(_ year: Int) -> Bool {
+        if hasLeapMonths { return monthsInYear(year) > 12 }
+        let days = daysInYear(year)
+        return days == 366 || days == 355
+    }
+
     public func era(ofDay day: Int, year: Int) -> Era {
         standardEra(year: year)
     }

@@ -46,6 +46,9 @@ extension GregorianOffsetCalendar {
     public func monthsInYear(_ year: Int) -> Int { 12 }
 
     @inline(__always)
+    public func daysInYear(_ year: Int) -> Int { GregorianMath.isLeapYear(year &+ Self.gregorianYearOffset) ? 366 : 365 }
+
+    @inline(__always)
     public func daysInMonth(year: Int, month: Int) -> Int {
         GregorianMath.daysInMonth(year: year &+ Self.gregorianYearOffset, month: month)
     }

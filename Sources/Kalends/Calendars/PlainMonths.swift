@@ -60,6 +60,9 @@ extension GregorianMonthCalendar {
     public func monthsInYear(_ year: Int) -> Int { 12 }
 
     @inline(__always)
+    public func daysInYear(_ year: Int) -> Int { GregorianMath.isLeapYear(year) ? 366 : 365 }
+
+    @inline(__always)
     public func daysInMonth(year: Int, month: Int) -> Int {
         GregorianMath.daysInMonth(year: year, month: month)
     }

@@ -100,16 +100,69 @@ public struct ZoneRules: Hashable, Sendable, CustomStringConvertible {
     /// The offsets at which the wall-clock time `local` occurs: one normally,
     /// none in a gap, two in a repeat (earlier instant first).
     public func possibleOffsets(for local: LocalDateTime) -> [UTCOffset] {
-        if let fixedOffset { return [UTCOffset(seconds: fixedOffset)] }
-        let wall = local.wallSeconds.seconds
-        // Offsets a day either side bracket any single transition near `local`.
-        let before = offset(at: Instant(seconds: wall - 86_400))
-        let after = offset(at: Instant(seconds: wall + 86_400))
-        var candidates = [before]
-        if after != before { candidates.append(after) }
-        let found = candidates.filter { offset(at: Instant(seconds: wall - $0.seconds)) == $0 }
-        // Earlier instant = larger offset.
-        return found.sorted { $0.seconds > $1.seconds }
+        switch resolution(ofWallSeconds: local.wallSeconds.seconds) {
+        case .unique(let offset): return [offset]
+        case .gap: return []
+        case .repeated(let earlier, let later): return [earlier, later]
+        }
+    }
+
+    /// How the wall-clock time `local` maps to instants in this zone: once,
+    /// not at all (a gap), or twice (a repeat). Reads the cached transitions
+    /// directly and allocates nothing.
+    public func resolution(of local: LocalDateTime) -> LocalTimeResolution {
+        resolution(ofWallSeconds: local.wallSeconds.seconds)
+    }
+
+    /// `resolution(of:)` for wall-clock seconds since 1970-01-01T00:00.
+    ///
+    /// Every instant that reads as `wall` lies within 26 hours of it (no
+    /// offset is larger), so the pieces of constant offset that meet the span
+    /// `wall` ± 2 days are all that can answer: each piece gives at most one
+    /// instant (`wall - offset`, if that lies inside the piece). Two
+    /// transitions close together (a zone that changed twice within two days)
+    /// are handled like one.
+    func resolution(ofWallSeconds wall: Int) -> LocalTimeResolution {
+        if let fixedOffset { return .unique(UTCOffset(seconds: fixedOffset)) }
+        let low = wall &- 2 * 86_400, high = wall &+ 2 * 86_400
+        var pieceOffset = offset(at: Instant(seconds: low))
+        var pieceStart = Int.min
+        var found = 0
+        var first = pieceOffset, last = pieceOffset
+        // The gap `wall` falls in, if it falls in one: offsets before and after.
+        var gapBefore = pieceOffset, gapAfter = pieceOffset
+        func consider(_ pieceEnd: Int) {
+            let instant = wall &- pieceOffset.seconds
+            if instant >= pieceStart && instant < pieceEnd {
+                if found == 0 { first = pieceOffset }
+                last = pieceOffset
+                found += 1
+            }
+        }
+        var slotIndex = TransitionCache.slot(of: low)
+        let lastSlot = TransitionCache.slot(of: high)
+        while slotIndex <= lastSlot {
+            for transition in cache.slot(slotIndex).transitions {
+                let seconds = transition.instant.seconds
+                guard seconds > low else { continue }
+                guard seconds <= high else { break }
+                consider(seconds)
+                if transition.offsetAfter.seconds > transition.offsetBefore.seconds,
+                   wall >= seconds &+ transition.offsetBefore.seconds, wall < seconds &+ transition.offsetAfter.seconds {
+                    gapBefore = transition.offsetBefore
+                    gapAfter = transition.offsetAfter
+                }
+                pieceOffset = transition.offsetAfter
+                pieceStart = seconds
+            }
+            slotIndex += 1
+        }
+        consider(Int.max)
+        switch found {
+        case 0: return .gap(before: gapBefore, after: gapAfter)
+        case 1: return .unique(first)
+        default: return .repeated(earlier: first, later: last)
+        }
     }
 
     /// The instant of the wall-clock time `local` in this zone, resolving a
@@ -117,36 +170,46 @@ public struct ZoneRules: Hashable, Sendable, CustomStringConvertible {
     /// DisambiguatePossibleEpochNanoseconds), and saying whether it had to.
     public func resolve(_ local: LocalDateTime, _ disambiguation: Disambiguation = .compatible) throws(TimeError) -> ZoneResolution {
         let wall = local.wallSeconds
-        let offsets = possibleOffsets(for: local)
         func at(_ offset: UTCOffset, _ adjustment: LocalTimeAdjustment) throws(TimeError) -> ZoneResolution {
             let instant = Instant(seconds: wall.seconds - offset.seconds, nanosecond: wall.nanosecond)
             guard Instant.supportedSeconds.contains(instant.seconds) else { throw .outOfRange("\(local) in \(identifier)") }
             // In a gap the offset in force differs from the one used to read the wall clock.
             return ZoneResolution(instant: instant, offset: self.offset(at: instant), adjustment: adjustment)
         }
-        if offsets.count == 1 { return try at(offsets[0], .none) }
-        if offsets.count == 2 {
+        switch resolution(ofWallSeconds: wall.seconds) {
+        case .unique(let offset):
+            return try at(offset, .none)
+        case .repeated(let earlier, let later):
             switch disambiguation {
-            case .compatible, .earlier: return try at(offsets[0], .repeated)
-            case .later: return try at(offsets[1], .repeated)
-            case .reject: throw .repeatedLocalTime(local.description, zone: identifier, offsets: offsets)
+            case .compatible, .earlier: return try at(earlier, .repeated)
+            case .later: return try at(later, .repeated)
+            case .reject: throw .repeatedLocalTime(local.description, zone: identifier, offsets: [earlier, later])
+            }
+        case .gap(let before, let after):
+            let gap = after.seconds - before.seconds
+            switch disambiguation {
+            case .reject:
+                throw .skippedLocalTime(local.description, zone: identifier, skippedSeconds: gap)
+            case .earlier:
+                // The wall time moved back by the gap, read with the offset after it:
+                // the same instant as reading `local` with the offset after.
+                return try at(after, .gap(seconds: gap))
+            case .compatible, .later:
+                return try at(before, .gap(seconds: gap))
             }
         }
-        // A gap: the offsets either side differ by its length.
-        let before = offset(at: Instant(seconds: wall.seconds - 86_400))
-        let after = offset(at: Instant(seconds: wall.seconds + 86_400))
-        let gap = after.seconds - before.seconds
-        switch disambiguation {
-        case .reject:
-            throw .skippedLocalTime(local.description, zone: identifier, skippedSeconds: gap)
-        case .earlier:
-            // The wall time moved back by the gap, read with the offset after it:
-            // the same instant as reading `local` with the offset after.
-            return try at(after, .gap(seconds: gap))
-        case .compatible, .later:
-            return try at(before, .gap(seconds: gap))
-        }
     }
+}
+
+/// How one wall-clock time maps to instants in a zone (`ZoneRules.resolution(of:)`).
+public enum LocalTimeResolution: Hashable, Sendable {
+    /// The time occurs once, at this offset.
+    case unique(UTCOffset)
+    /// The time never occurs: the clock jumped from offset `before` to the
+    /// larger `after` (spring forward); the gap is `after - before` long.
+    case gap(before: UTCOffset, after: UTCOffset)
+    /// The time occurs twice: first at offset `earlier`, then at `later` (fall back).
+    case repeated(earlier: UTCOffset, later: UTCOffset)
 }
 
 extension ZoneRules: Codable {

@@ -19,6 +19,14 @@ public struct ZonedDateTime: Hashable, Comparable, Sendable, Codable {
         self.local = try LocalDateTime(instant, offset: offset)
     }
 
+    /// Parts already known to agree (the recurrence engine's hot path).
+    init(unchecked instant: Instant, zone: ZoneRules, offset: UTCOffset, local: LocalDateTime) {
+        self.instant = instant
+        self.zone = zone
+        self.offset = offset
+        self.local = local
+    }
+
     /// The wall-clock time `local` in `zone`, a gap or repeat resolved by
     /// `disambiguation` (throws under `.reject`).
     public init(local: LocalDateTime, zone: ZoneRules, disambiguation: Disambiguation = .compatible) throws(TimeError) {

@@ -11,6 +11,8 @@ struct OptionSpec {
     let repeatable: Bool
     let valueName: String
     let help: String
+    /// How many values follow the option (`--between START END`: 2).
+    var arity = 1
 
     static func flag(_ name: String, _ help: String) -> OptionSpec {
         OptionSpec(name: name, takesValue: false, repeatable: false, valueName: "", help: help)
@@ -18,6 +20,11 @@ struct OptionSpec {
 
     static func value(_ name: String, _ valueName: String, repeatable: Bool = false, _ help: String) -> OptionSpec {
         OptionSpec(name: name, takesValue: true, repeatable: repeatable, valueName: valueName, help: help)
+    }
+
+    /// An option followed by two values (`--between START END`); `values(name)` gives both.
+    static func pair(_ name: String, _ valueName: String, _ help: String) -> OptionSpec {
+        OptionSpec(name: name, takesValue: true, repeatable: false, valueName: valueName, help: help, arity: 2)
     }
 }
 
@@ -55,7 +62,15 @@ struct ParsedArguments {
             guard let spec = options.first(where: { $0.name == name }) else {
                 throw UsageError("unknown option '\(Echo.text(name))' for '\(command)' (see 'kalends \(command) --help')")
             }
-            if spec.takesValue {
+            if spec.arity == 2 {
+                guard inlineValue == nil else { throw UsageError("option '\(name)' takes two values: \(name) \(spec.valueName)") }
+                guard index + 1 < arguments.count, !arguments[index].hasPrefix("--"), !arguments[index + 1].hasPrefix("--") else {
+                    throw UsageError("option '\(name)' needs two values (\(spec.valueName))")
+                }
+                guard values[name] == nil else { throw UsageError("option '\(name)' is given more than once") }
+                values[name] = [arguments[index], arguments[index + 1]]
+                index += 2
+            } else if spec.takesValue {
                 let value: String
                 if let inlineValue {
                     value = inlineValue

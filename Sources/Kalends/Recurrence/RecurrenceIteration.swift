@@ -1,0 +1,395 @@
+import Foundation
+
+/// One RRULE of a set, ready to expand: its engine, and what the set has
+/// learnt about how many instances its periods hold (for window queries
+/// with COUNT).
+struct RuleExpansion: Sendable {
+    let engine: RuleEngine<GregorianCalendar>
+    let counts: PeriodCounts
+
+    init(engine: RuleEngine<GregorianCalendar>) {
+        self.engine = engine
+        counts = PeriodCounts(engine: engine)
+    }
+}
+
+/// How many instances of a rule lie after DTSTART in its first periods:
+/// what a window query with COUNT needs to know to start at the window's
+/// period with the right count, without walking from DTSTART.
+///
+/// - Rules whose every period holds the same number of instances (most
+///   rules people write: daily, weekly on given days, monthly on days 1 ...
+///   28 or the first four weekdays, yearly on such days) count in closed form.
+/// - Otherwise, on the Gregorian calendar, the periods repeat every 400
+///   years (146,097 days: exactly 20,871 weeks, 4,800 months): the counts of
+///   one cycle are walked once, kept every `block` periods, and whole cycles
+///   are multiplied.
+/// Checkpoints are filled lazily and kept (behind a lock) for the set's life.
+final class PeriodCounts: @unchecked Sendable {
+    let engine: RuleEngine<GregorianCalendar>
+    /// Instances in each period after the first, when that is constant.
+    let constant: Int?
+    /// Periods in one 400-year cycle.
+    let cyclePeriods: Int
+    let block: Int
+    private let lock = NSLock()
+    private var firstPeriodCount: Int?
+    /// `checkpoints[j]`: instances in periods 1 ..< 1 + j * block.
+    private var checkpoints: [Int] = [0]
+
+    init(engine: RuleEngine<GregorianCalendar>) {
+        self.engine = engine
+        constant = Self.constantCount(engine)
+        cyclePeriods = engine.cyclePeriodsBound - 1
+        block = Swift.max(64, cyclePeriods / 65_536)
+    }
+
+    static func gcd(_ a: Int, _ b: Int) -> Int {
+        var (x, y) = (a, b)
+        while y != 0 { (x, y) = (y, x % y) }
+        return x
+    }
+
+    /// The instances in each period after the first when provably the same
+    /// for every period; nil when it varies (or is not proven).
+    static func constantCount(_ engine: RuleEngine<GregorianCalendar>) -> Int? {
+        let rule = engine.rule
+        let times = engine.timeOffsets.count
+        let sameSign: ([Int]) -> Bool = { values in values.allSatisfy { $0 > 0 && $0 <= 28 } || values.allSatisfy { $0 < 0 && $0 >= -28 } }
+        let ordinalsSafe = !engine.ordinalDays.isEmpty && engine.weekdayMask == 0
+            && (engine.ordinalDays.allSatisfy { $0.ordinal >= 1 && $0.ordinal <= 4 } || engine.ordinalDays.allSatisfy { $0.ordinal <= -1 && $0.ordinal >= -4 })
+        var base: Int?
+        switch rule.frequency {
+        case .secondly, .minutely, .hourly:
+            if !engine.hasDayParts && engine.hourMask == ~0 && engine.minuteMask == ~0 && engine.secondMask == ~0 { base = times }
+        case .daily:
+            if !engine.hasDayParts { base = times }
+        case .weekly:
+            if engine.months.isEmpty { base = engine.weekdayMask.nonzeroBitCount * times }
+        case .monthly:
+            guard engine.months.isEmpty else { break }
+            if !engine.monthDays.isEmpty && !engine.hasByDay && sameSign(engine.monthDays) { base = engine.monthDays.count * times }
+            if engine.monthDays.isEmpty && ordinalsSafe { base = engine.ordinalDays.count * times }
+        case .yearly:
+            guard engine.weekNumbers.isEmpty && engine.yearDays.isEmpty else { break }
+            let months = engine.months.isEmpty ? 12 : engine.months.count
+            if !engine.monthDays.isEmpty && !engine.hasByDay && sameSign(engine.monthDays) { base = months * engine.monthDays.count * times }
+            if engine.monthDays.isEmpty && !engine.months.isEmpty && ordinalsSafe { base = months * engine.ordinalDays.count * times }
+        }
+        guard let base else { return nil }
+        if rule.bySetPos.isEmpty { return base }
+        let positions = Set(rule.bySetPos.compactMap { position -> Int? in
+            let index = position > 0 ? position - 1 : base + position
+            return index >= 0 && index < base ? index : nil
+        })
+        return positions.count
+    }
+
+    /// Instances after DTSTART in periods 0 ..< `period`, or `limit` if that is reached first.
+    func count(before period: Int, limit: Int) -> Int {
+        guard period > 0 else { return 0 }
+        lock.lock()
+        defer { lock.unlock() }
+        let first = firstCount()
+        guard first < limit else { return limit }
+        let rest = saturating(after(period - 1, limit: limit - first), limit - first)
+        return first + rest
+    }
+
+    private func saturating(_ value: Int, _ limit: Int) -> Int { Swift.min(value, limit) }
+
+    private func firstCount() -> Int {
+        if let firstPeriodCount { return firstPeriodCount }
+        var output: [Int] = [], days: [Int] = []
+        _ = engine.candidates(ofPeriod: 0, into: &output, days: &days)
+        let count = output.filter { $0 > engine.startKey }.count
+        firstPeriodCount = count
+        return count
+    }
+
+    /// Instances in periods 1 ..< 1 + n, capped at `limit`.
+    private func after(_ n: Int, limit: Int) -> Int {
+        if let constant {
+            let (product, overflow) = n.multipliedReportingOverflow(by: constant)
+            return overflow ? limit : Swift.min(product, limit)
+        }
+        let cycles = n / cyclePeriods, remainder = n % cyclePeriods
+        if cycles > 0 {
+            let perCycle = walked(cyclePeriods, limit: limit)
+            guard perCycle > 0 else { return 0 }
+            let (whole, overflow) = cycles.multipliedReportingOverflow(by: perCycle)
+            if overflow || whole >= limit { return limit }
+            return Swift.min(limit, whole + walked(remainder, limit: limit - whole))
+        }
+        return walked(remainder, limit: limit)
+    }
+
+    /// Instances in periods 1 ..< 1 + n (n at most one cycle), by checkpoints; capped at `limit`.
+    private func walked(_ n: Int, limit: Int) -> Int {
+        var output: [Int] = [], days: [Int] = []
+        let blocks = n / block
+        while checkpoints.count <= blocks {
+            let last = checkpoints[checkpoints.count - 1]
+            if last >= limit { return limit }
+            let from = 1 + (checkpoints.count - 1) * block
+            var total = last
+            for period in from..<(from + block) {
+                guard engine.candidates(ofPeriod: period, into: &output, days: &days) else { break }
+                total += output.count
+            }
+            checkpoints.append(total)
+        }
+        var total = checkpoints[blocks]
+        if total >= limit { return limit }
+        let from = 1 + blocks * block
+        for period in from..<(1 + n) {
+            guard engine.candidates(ofPeriod: period, into: &output, days: &days) else { break }
+            total += output.count
+            if total >= limit { return limit }
+        }
+        return total
+    }
+}
+
+/// The occurrences of a `RecurrenceSet` in a window, lazily, in order.
+public struct Occurrences: Sequence, Sendable {
+    let set: RecurrenceSet
+    let lowerKey: Int
+    let upperKey: Int
+
+    public func makeIterator() -> Iterator { Iterator(self) }
+
+    /// Walks the set's streams (DTSTART, each rule, the RDATEs) together.
+    public struct Iterator: IteratorProtocol {
+        private let set: RecurrenceSet
+        private let lowerKey: Int
+        private let upperKey: Int
+        private var streams: [RuleStream]
+        private var heads: [Occurrence?]
+        private var dateIndex: Int
+        private var startPending: Occurrence?
+        private let timed: Bool
+
+        init(_ window: Occurrences) {
+            set = window.set
+            lowerKey = window.lowerKey
+            upperKey = window.upperKey
+            timed = !window.set.start.isDate
+            streams = window.set.expansions.map { RuleStream($0, set: window.set, lowerKey: window.lowerKey, upperKey: window.upperKey) }
+            heads = Array(repeating: nil, count: streams.count)
+            for index in streams.indices { heads[index] = streams[index].next() }
+            var low = 0, high = window.set.dateOccurrences.count
+            while low < high {
+                let middle = (low + high) / 2
+                if window.set.dateOccurrences[middle].key < window.lowerKey { low = middle + 1 } else { high = middle }
+            }
+            dateIndex = low
+            startPending = window.set.startOccurrence
+        }
+
+        public mutating func next() -> Occurrence? {
+            while true {
+                var best: Occurrence? = startPending
+                for head in heads {
+                    if let head, head.key < best?.key ?? Int.max { best = head }
+                }
+                if dateIndex < set.dateOccurrences.count {
+                    let date = set.dateOccurrences[dateIndex]
+                    if date.key < best?.key ?? Int.max { best = date }
+                }
+                guard let found = best, found.key < upperKey else { return nil }
+                // Take `found` and drop every equal occurrence from the other streams.
+                if startPending?.key == found.key { startPending = nil }
+                for index in heads.indices where heads[index]?.key == found.key { heads[index] = streams[index].next() }
+                while dateIndex < set.dateOccurrences.count && set.dateOccurrences[dateIndex].key == found.key { dateIndex += 1 }
+                if found.key < lowerKey { continue }
+                if !set.excludedKeys.isEmpty && set.excludedKeys.contains(found.key) { continue }
+                if timed && !set.excludedDays.isEmpty && set.excludedDays.contains(found.local.dayNumber) { continue }
+                return found
+            }
+        }
+    }
+}
+
+extension RecurrenceSet {
+    /// DTSTART as an occurrence.
+    var startOccurrence: Occurrence? {
+        switch start {
+        case .date(let date): return Occurrence(value: .date(date), key: date.dayNumber * 86_400)
+        case .floating(let local): return Occurrence(value: .floating(local), key: local.wallSeconds.seconds)
+        case .zoned(let local, let zone):
+            guard let resolved = try? zone.resolve(local, policy.disambiguation),
+                  let zoned = try? ZonedDateTime(instant: resolved.instant, zone: zone) else { return nil }
+            return Occurrence(value: .zoned(zoned), adjustment: resolved.adjustment, key: resolved.instant.seconds)
+        }
+    }
+}
+
+/// One rule's instances after DTSTART (DTSTART itself is the set's first
+/// and counts as the rule's first), in order, placed in DTSTART's zone.
+struct RuleStream {
+    private let engine: RuleEngine<GregorianCalendar>
+    private let start: RecurrenceStart
+    private let zone: ZoneRules?
+    private let policy: LocalTimePolicy
+    private let countLimit: Int
+    private let untilKey: Int
+    private let upperKey: Int
+    private var period: Int
+    private var output: [Int] = []
+    private var days: [Int] = []
+    private var position = 0
+    /// Instances so far, DTSTART included.
+    private var counted: Int
+    private var emptyRun = 0
+    private var done = false
+    private var cursor: LocalTimeCursor?
+    /// Placed occurrences held back near a transition, sorted by key, from `pendingHead`.
+    private var pending: [Occurrence] = []
+    private var pendingHead = 0
+
+    /// Wall-clock seconds by which an instance's UTC seconds can differ
+    /// from its wall clock, a gap's move included (offsets and gaps are
+    /// within a day each).
+    private static let margin = 3 * 86_400
+
+    init(_ expansion: RuleExpansion, set: RecurrenceSet, lowerKey: Int, upperKey: Int) {
+        engine = expansion.engine
+        start = set.start
+        zone = set.start.zone
+        policy = set.policy
+        self.upperKey = upperKey
+        countLimit = expansion.engine.rule.count ?? Int.max
+        switch expansion.engine.rule.until {
+        case .date(let date): untilKey = date.dayNumber * 86_400 + 86_399
+        case .local(let local): untilKey = local.wallSeconds.seconds
+        case .utc(let instant): untilKey = instant.seconds
+        case nil: untilKey = Int.max
+        }
+        cursor = zone.map { LocalTimeCursor(zone: $0) }
+        // Start at the window's period: counted from what the rule has before it.
+        let startsLate = lowerKey > expansion.engine.startKey + Self.margin && !(zone != nil && policy == .skip)
+        if startsLate {
+            let localLow = zone == nil ? lowerKey : lowerKey - Self.margin
+            let first = expansion.engine.period(containing: localLow)
+            period = first - 1
+            counted = 1 + (countLimit == Int.max ? 0 : expansion.counts.count(before: first, limit: countLimit))
+        } else {
+            period = -1
+            counted = 1
+        }
+        if counted >= countLimit { done = true }
+    }
+
+    /// The next wall-clock instance strictly after DTSTART, or nil.
+    private mutating func nextLocal() -> Int? {
+        while true {
+            while position < output.count {
+                let candidate = output[position]
+                position += 1
+                if candidate > engine.startKey { return candidate }
+            }
+            period += 1
+            position = 0
+            guard engine.candidates(ofPeriod: period, into: &output, days: &days) else { return nil }
+            if output.isEmpty {
+                emptyRun += 1
+                // The periods repeat every 400 years: a cycle of empty periods means no more.
+                if emptyRun > engine.cyclePeriodsBound { return nil }
+                skipFailingDay()
+            } else {
+                emptyRun = 0
+            }
+        }
+    }
+
+    /// For a sub-daily rule, jumps past the rest of a day that fails the day-level parts.
+    private mutating func skipFailingDay() {
+        guard engine.generator == .subDaily, engine.hasDayParts, let anchor = engine.anchor(ofPeriod: period) else { return }
+        let day = anchor.floorDivided(by: 86_400)
+        guard !engine.matches(day) else { return }
+        let step = engine.unitSeconds * engine.rule.interval
+        let next = (day + 1) * 86_400 - engine.startPeriod
+        let target = (next + step - 1).floorDivided(by: step)
+        if target - 1 > period { period = target - 1 }
+    }
+
+    mutating func next() -> Occurrence? {
+        while true {
+            if pendingHead < pending.count, done || pending[pendingHead].key < releaseKey {
+                let found = pending[pendingHead]
+                pendingHead += 1
+                if pendingHead == pending.count { pending.removeAll(keepingCapacity: true); pendingHead = 0 }
+                return found
+            }
+            guard !done, counted < countLimit, let local = nextLocal() else {
+                done = true
+                if pendingHead < pending.count { continue }
+                return nil
+            }
+            lastLocal = local
+            guard let zone else {
+                guard local <= untilKey else { done = true; continue }
+                if local >= upperKey { done = true; continue }
+                counted += 1
+                let day = local.floorDivided(by: 86_400)
+                let value: Occurrence.Value = start.isDate
+                    ? .date(ISODate(dayNumber: day))
+                    : .floating(LocalDateTime(unchecked: day, (local - day * 86_400) * 1_000_000_000))
+                return Occurrence(value: value, key: local)
+            }
+            if local - Self.margin > untilKey || local - Self.margin >= upperKey { done = true; continue }
+            guard let placed = place(local, zone) else { continue }
+            counted += 1
+            if placed.key > untilKey { continue }
+            if pendingHead == pending.count && placed.adjustment == .none, let high = cursor?.uniqueHigh, local + Self.margin < high {
+                return placed
+            }
+            insertPending(placed)
+        }
+    }
+
+    private var lastLocal = Int.min
+    private var releaseKey: Int { lastLocal == Int.min ? Int.min : lastLocal - Self.margin }
+
+    private mutating func insertPending(_ occurrence: Occurrence) {
+        var index = pending.count
+        while index > pendingHead && pending[index - 1].key > occurrence.key { index -= 1 }
+        if index > pendingHead && pending[index - 1].key == occurrence.key { return }
+        pending.insert(occurrence, at: index)
+    }
+
+    /// A wall-clock instance placed in the zone by the policy; nil when skipped.
+    private mutating func place(_ local: Int, _ zone: ZoneRules) -> Occurrence? {
+        let day = local.floorDivided(by: 86_400)
+        let wall = LocalDateTime(unchecked: day, (local - day * 86_400) * 1_000_000_000)
+        if let offset = cursor?.uniqueOffset(wallSeconds: local) {
+            let seconds = local - offset
+            guard Instant.supportedSeconds.contains(seconds) else { return nil }
+            let zoned = ZonedDateTime(unchecked: Instant(seconds: seconds, normalizedNanosecond: 0), zone: zone, offset: UTCOffset(seconds: offset), local: wall)
+            return Occurrence(value: .zoned(zoned), key: seconds)
+        }
+        if policy == .skip, case .gap = zone.resolution(of: wall) { return nil }
+        guard let resolved = try? zone.resolve(wall, policy.disambiguation),
+              let zoned = try? ZonedDateTime(instant: resolved.instant, zone: zone) else { return nil }
+        return Occurrence(value: .zoned(zoned), adjustment: resolved.adjustment, key: resolved.instant.seconds)
+    }
+}
+
+extension RuleEngine {
+    /// Consecutive empty periods after which no period can hold an instance:
+    /// one 400-year cycle of periods (the Gregorian calendar's facts repeat).
+    var cyclePeriodsBound: Int {
+        let unitsPerCycle: Int
+        switch rule.frequency {
+        case .yearly: unitsPerCycle = 400
+        case .monthly: unitsPerCycle = 4_800
+        case .weekly: unitsPerCycle = 20_871
+        case .daily: unitsPerCycle = 146_097
+        case .hourly: unitsPerCycle = 146_097 * 24
+        case .minutely: unitsPerCycle = 146_097 * 1_440
+        case .secondly: unitsPerCycle = 146_097 * 86_400
+        }
+        return unitsPerCycle / PeriodCounts.gcd(unitsPerCycle, rule.interval) + 1
+    }
+}

@@ -1,0 +1,202 @@
+import Foundation
+import Kalends
+
+/// `kalends recur`: the occurrences of a recurrence (RRULE, RDATE, EXDATE).
+enum RecurCommand: Command {
+    static let name = "recur"
+    static let summary = "Expand a recurrence (RFC 5545 RRULE, RDATE, EXDATE) into its occurrences."
+    static let usage = "kalends recur [ICAL-FILE|-] [--dtstart DT] [--rrule RULE]... [--rdate DT]... [--exdate DT]... [--tz ZONE] [--limit N] [--between START END] [--after DT] [--dst POLICY] [--json]"
+    static let discussion = """
+        Prints the occurrences of a recurrence, one a line, in order, without
+        repeats. Give it with options (--dtstart and --rrule, --rdate, --exdate),
+        or as iCalendar lines in ICAL-FILE or on standard input (-): DTSTART,
+        RRULE, RDATE and EXDATE lines, folded lines allowed, other lines passed over.
+
+        The output has DTSTART's form: a date gives dates, a floating time floating
+        times, a zoned time (TZID=, an offset, Z, or --tz) times with their offset.
+        DTSTART is always the first occurrence and counts toward COUNT; COUNT
+        limits the rule before EXDATE removes instances. A time the zone skips
+        moves forward by the gap, a repeated one takes its first instance
+        (RFC 5545); --dst earlier, later or skip chooses otherwise.
+
+        --between START END prints the occurrences with START <= t < END; --after DT
+        the first one after DT (--limit N: the first N). Bounds without an offset
+        are wall times in DTSTART's zone. A rule without COUNT or UNTIL and no bound
+        prints its first 100 and says so. A rule that can never match prints what
+        exists (DTSTART, RDATEs) and a note that says why.
+
+        examples:
+          kalends recur --dtstart 19970902T090000 --tz America/New_York --rrule FREQ=DAILY;COUNT=10
+          kalends recur --dtstart 2024-01-31 --rrule FREQ=MONTHLY;BYMONTHDAY=-1 --limit 4
+          kalends recur --dtstart 1970-01-05T09:00 --tz Europe/Paris --rrule FREQ=WEEKLY;BYDAY=MO --between 2100-03-01 2100-03-15
+          kalends recur event.ics --json
+        """
+    static let options: [OptionSpec] = [
+        .value("--dtstart", "DT", "The first occurrence: a date, a floating time, or a time with an offset or Z."),
+        .value("--rrule", "RULE", repeatable: true, "A recurrence rule (FREQ=WEEKLY;BYDAY=MO,WE); repeatable."),
+        .value("--rdate", "DT", repeatable: true, "An extra occurrence (comma-separated list allowed); repeatable."),
+        .value("--exdate", "DT", repeatable: true, "An occurrence to leave out (a date leaves out that whole day); repeatable."),
+        .value("--tz", "ZONE", "IANA zone a floating DTSTART (and the times read with it) is placed in."),
+        .value("--limit", "N", "Print at most N occurrences."),
+        .pair("--between", "START END", "Only occurrences with START <= t < END."),
+        .value("--after", "DT", "The first occurrence strictly after DT (with --limit N: the first N)."),
+        .value("--dst", "POLICY", "Times a zone skips or repeats: rfc5545 (default), earlier, later, skip."),
+        .flag("--json", "One JSON object a line: start, and utc for zoned times."),
+    ]
+
+    /// Occurrences printed when nothing bounds an endless rule.
+    static let defaultLimit = 100
+
+    static func run(_ arguments: ParsedArguments, output: inout OutputBuffer) throws -> Int32 {
+        let positionals = try arguments.positionals(0...1, command: name, usage: usage)
+        let zone = try AddCommand.zoneOption(arguments.value("--tz"))
+        let policy: LocalTimePolicy = try arguments.choice("--dst", default: .rfc5545)
+        let set = try readSet(positionals.first, arguments, zone: zone, policy: policy)
+        let limit = try arguments.value("--limit").map { text throws in try count(text, option: "--limit") }
+
+        for (index, reason) in set.emptyRules() {
+            let which = set.rules.count > 1 ? "RRULE \(index + 1) (\(set.rules[index]))" : "the rule \(set.rules[index])"
+            printError("kalends: note: \(which) has no occurrences: \(reason); printing DTSTART and the RDATEs only")
+        }
+
+        let occurrences: Occurrences
+        var cap = limit
+        let between = arguments.values("--between")
+        if between.count == 2 {
+            guard arguments.value("--after") == nil else { throw UsageError("give one of --between and --after") }
+            let low = try bound(between[0], place: "--between START"), high = try bound(between[1], place: "--between END")
+            occurrences = try windowed { () throws(RecurrenceError) in try set.occurrences(from: low, to: high) }
+        } else if let after = arguments.value("--after") {
+            let low = try bound(after, place: "--after")
+            occurrences = try windowed { () throws(RecurrenceError) in try set.occurrences(after: low) }
+            cap = limit ?? 1
+        } else {
+            occurrences = set.occurrences()
+            if cap == nil && set.rules.contains(where: { $0.count == nil && $0.until == nil }) && set.emptyRules().count < set.rules.count {
+                cap = defaultLimit
+                printError("kalends: note: the rule has no COUNT or UNTIL: printing the first \(defaultLimit) occurrences (--limit N or --between START END to choose)")
+            }
+        }
+
+        let json = arguments.flag("--json")
+        var printed = 0
+        for occurrence in occurrences {
+            if let cap, printed >= cap { break }
+            printed += 1
+            if json {
+                var object = JSONObject()
+                object.add("start", occurrence.description)
+                if let instant = occurrence.instant { object.add("utc", instant.description) }
+                switch occurrence.adjustment {
+                case .none: break
+                case .gap(let seconds): object.add("adjusted", "gap"); object.add("gapSeconds", seconds)
+                case .repeated: object.add("adjusted", "repeated")
+                }
+                output.line(object)
+            } else {
+                output.line(occurrence.description)
+            }
+        }
+        return ExitStatus.success
+    }
+
+    private static func windowed(_ make: () throws(RecurrenceError) -> Occurrences) throws -> Occurrences {
+        do {
+            return try make()
+        } catch {
+            throw InputError(place: "the window", underlying: BoundError(error))
+        }
+    }
+
+    /// A window bound as the library reads it: with an offset an instant, else a wall time.
+    private static func bound(_ text: String, place: String) throws -> RecurrenceSet.Bound {
+        let read = try DateTimeArgument.read(text, place: place, DateTimeArgument.Reading(calendar: DateTimeArgument.iso, zone: nil))
+        switch read.value {
+        case .date(let date): return .local(try LocalDateTime(dayNumber: date.dayNumber))
+        case .floating(let local): return .local(local)
+        case .zoned(let zoned): return .instant(zoned.instant)
+        }
+    }
+
+    /// The library's message, with the command line's way out.
+    struct BoundError: Error, CustomStringConvertible {
+        let underlying: RecurrenceError
+        init(_ underlying: RecurrenceError) { self.underlying = underlying }
+        var description: String {
+            underlying.message.contains("has no zone") ? underlying.message.replacingOccurrences(of: "(give a zone, or a wall-clock time)", with: "(give --tz, or a bound without an offset)") : underlying.message
+        }
+    }
+
+    static func count(_ text: String, option: String) throws -> Int {
+        guard let value = Int(text), value >= 0 else {
+            throw UsageError("option '\(option)' needs a whole number 0 or more, got '\(Echo.text(text))'")
+        }
+        return value
+    }
+
+    /// The recurrence from ICAL-FILE / stdin, or from the options.
+    static func readSet(_ path: String?, _ arguments: ParsedArguments, zone: ZoneRules?, policy: LocalTimePolicy) throws -> RecurrenceSet {
+        if let path {
+            guard arguments.value("--dtstart") == nil, arguments.values("--rrule").isEmpty,
+                  arguments.values("--rdate").isEmpty, arguments.values("--exdate").isEmpty else {
+                throw UsageError("give the recurrence either as iCalendar lines (ICAL-FILE or -) or with --dtstart/--rrule/--rdate/--exdate, not both")
+            }
+            let data: Data
+            if path == "-" {
+                data = FileHandle.standardInput.readDataToEndOfFile()
+            } else {
+                guard let contents = FileManager.default.contents(atPath: path) else {
+                    throw InputError(place: "ICAL-FILE", input: path, underlying: RecurrenceError("cannot read the file"))
+                }
+                data = contents
+            }
+            let source = path == "-" ? "standard input" : Echo.text(path)
+            guard let text = String(data: data, encoding: .utf8) else {
+                throw InputError(place: source, underlying: RecurrenceError("is not UTF-8 text"))
+            }
+            do {
+                let set = try RecurrenceSet(parsing: text, policy: policy)
+                guard let zone, case .floating(let local) = set.start else { return set }
+                return try RecurrenceSet(start: .zoned(local, zone), rules: set.rules, dates: set.dates, exclusions: set.exclusions, policy: policy)
+            } catch {
+                throw InputError(place: source, underlying: error)
+            }
+        }
+        guard let startText = arguments.value("--dtstart") else {
+            throw UsageError("'recur' needs --dtstart DT (or iCalendar lines in ICAL-FILE or -); usage: \(usage)")
+        }
+        let reading = DateTimeArgument.Reading(calendar: DateTimeArgument.iso, zone: zone)
+        let start: RecurrenceStart
+        switch try DateTimeArgument.read(startText, place: "--dtstart", reading).value {
+        case .date(let date): start = .date(ISODate(dayNumber: date.dayNumber))
+        case .floating(let local): start = .floating(local)
+        case .zoned(let zoned): start = .zoned(zoned.local, zoned.zone)
+        }
+        var rules: [RecurrenceRule] = []
+        for text in arguments.values("--rrule") {
+            do {
+                rules.append(try RecurrenceRule(parsing: text))
+            } catch {
+                throw InputError(place: "--rrule", input: text, underlying: error)
+            }
+        }
+        func dates(_ option: String) throws -> [RecurrenceDate] {
+            var result: [RecurrenceDate] = []
+            for list in arguments.values(option) {
+                for text in list.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
+                    switch try DateTimeArgument.read(text, place: option, reading).value {
+                    case .date(let date): result.append(RecurrenceDate(.date(ISODate(dayNumber: date.dayNumber))))
+                    case .floating(let local): result.append(RecurrenceDate(.floating(local)))
+                    case .zoned(let zoned): result.append(RecurrenceDate(.utc(zoned.instant)))
+                    }
+                }
+            }
+            return result
+        }
+        do {
+            return try RecurrenceSet(start: start, rules: rules, dates: try dates("--rdate"), exclusions: try dates("--exdate"), policy: policy)
+        } catch let error as RecurrenceError {
+            throw InputError(place: "the recurrence", underlying: error)
+        }
+    }
+}
