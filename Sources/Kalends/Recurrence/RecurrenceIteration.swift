@@ -296,6 +296,9 @@ struct RuleStream {
                 emptyRun += 1
                 // The periods repeat every 400 years: a cycle of empty periods means no more.
                 if emptyRun > engine.cyclePeriodsBound { return nil }
+                // A long run of empty periods: ask once whether the rule can match at all
+                // (bounded by one cycle of periods), rather than walk to the end of the years.
+                if emptyRun == 4_096 && engine.emptinessReason() != nil { return nil }
                 skipFailingDay()
             } else {
                 emptyRun = 0
@@ -303,14 +306,25 @@ struct RuleStream {
         }
     }
 
-    /// For a sub-daily rule, jumps past the rest of a day that fails the day-level parts.
+    /// For a sub-daily rule, jumps past the rest of the day, hour or minute
+    /// whose day-level part, BYHOUR or BYMINUTE fails: every period in
+    /// between lies inside it, so none holds an instance.
     private mutating func skipFailingDay() {
-        guard engine.generator == .subDaily, engine.hasDayParts, let anchor = engine.anchor(ofPeriod: period) else { return }
+        guard engine.generator == .subDaily, let anchor = engine.anchor(ofPeriod: period) else { return }
         let day = anchor.floorDivided(by: 86_400)
-        guard !engine.matches(day) else { return }
+        let second = anchor - day * 86_400
+        let boundary: Int
+        if engine.hasDayParts && !engine.matches(day) {
+            boundary = (day + 1) * 86_400
+        } else if engine.hourMask & (1 << (second / 3600)) == 0 {
+            boundary = anchor - second % 3600 + 3600
+        } else if engine.minuteMask & (1 << UInt64(second / 60 % 60)) == 0 {
+            boundary = anchor - second % 60 + 60
+        } else {
+            return
+        }
         let step = engine.unitSeconds * engine.rule.interval
-        let next = (day + 1) * 86_400 - engine.startPeriod
-        let target = (next + step - 1).floorDivided(by: step)
+        let target = (boundary - engine.startPeriod + step - 1).floorDivided(by: step)
         if target - 1 > period { period = target - 1 }
     }
 

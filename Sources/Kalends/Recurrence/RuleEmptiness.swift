@@ -22,6 +22,17 @@ extension RuleEngine {
         if generator == .subDaily {
             return subDailyReason()
         }
+        // BYSETPOS beyond the largest set a period can hold.
+        let largestSet: Int
+        switch rule.frequency {
+        case .daily: largestSet = timeOffsets.count
+        case .weekly: largestSet = weekdayMask.nonzeroBitCount * timeOffsets.count
+        case .monthly: largestSet = 31 * timeOffsets.count
+        default: largestSet = 366 * timeOffsets.count
+        }
+        if !rule.bySetPos.isEmpty && rule.bySetPos.allSatisfy({ $0.magnitude > UInt(largestSet) }) {
+            return "BYSETPOS=\(rule.bySetPos.map(String.init).joined(separator: ",")) lies beyond the at most \(largestSet) instance\(largestSet == 1 ? "" : "s") of each \(periodName)"
+        }
         // Every period of one 400-year cycle (the pattern then repeats).
         var output: [Int] = [], days: [Int] = []
         var period = 0
