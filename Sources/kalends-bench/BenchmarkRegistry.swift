@@ -5,5 +5,6 @@ enum BenchmarkRegistry {
         ArithmeticBenchmarks.area,
         RangesBenchmarks.area,
         ConvertBenchmarks.area,
+        RecurrenceBenchmarks.area,
     ]
 }

@@ -165,19 +165,20 @@ public struct Occurrences: Sequence, Sendable {
         private let lowerKey: Int
         private let upperKey: Int
         private var streams: [RuleStream]
-        private var heads: [Occurrence?]
         private var dateIndex: Int
         private var startPending: Occurrence?
         private let timed: Bool
+        private let filters: Bool
+        private let single: Bool
 
         init(_ window: Occurrences) {
             set = window.set
             lowerKey = window.lowerKey
             upperKey = window.upperKey
             timed = !window.set.start.isDate
+            filters = !window.set.excludedKeys.isEmpty || !window.set.excludedDays.isEmpty
             streams = window.set.expansions.map { RuleStream($0, set: window.set, lowerKey: window.lowerKey, upperKey: window.upperKey) }
-            heads = Array(repeating: nil, count: streams.count)
-            for index in streams.indices { heads[index] = streams[index].next() }
+            for index in streams.indices { streams[index].advance() }
             var low = 0, high = window.set.dateOccurrences.count
             while low < high {
                 let middle = (low + high) / 2
@@ -185,26 +186,52 @@ public struct Occurrences: Sequence, Sendable {
             }
             dateIndex = low
             startPending = window.set.startOccurrence
+            single = streams.count == 1 && window.set.dateOccurrences.isEmpty
         }
 
         public mutating func next() -> Occurrence? {
+            // One rule, no RDATE: its stream in order, DTSTART first.
+            if single && startPending == nil {
+                while let found = streams[0].head {
+                    streams[0].advance()
+                    if found.key >= upperKey { return nil }
+                    if found.key < lowerKey { continue }
+                    if filters {
+                        if set.excludedKeys.contains(found.key) { continue }
+                        if timed && set.excludedDays.contains(found.local.dayNumber) { continue }
+                    }
+                    return found
+                }
+                return nil
+            }
             while true {
-                var best: Occurrence? = startPending
-                for head in heads {
-                    if let head, head.key < best?.key ?? Int.max { best = head }
+                // The smallest key among DTSTART (-1), the RDATEs (-2) and the rules' heads.
+                var bestKey = Int.max, source = -3
+                if let start = startPending { bestKey = start.key; source = -1 }
+                for index in streams.indices where streams[index].headKey < bestKey {
+                    bestKey = streams[index].headKey
+                    source = index
                 }
-                if dateIndex < set.dateOccurrences.count {
-                    let date = set.dateOccurrences[dateIndex]
-                    if date.key < best?.key ?? Int.max { best = date }
+                if dateIndex < set.dateOccurrences.count, set.dateOccurrences[dateIndex].key < bestKey {
+                    bestKey = set.dateOccurrences[dateIndex].key
+                    source = -2
                 }
-                guard let found = best, found.key < upperKey else { return nil }
-                // Take `found` and drop every equal occurrence from the other streams.
-                if startPending?.key == found.key { startPending = nil }
-                for index in heads.indices where heads[index]?.key == found.key { heads[index] = streams[index].next() }
-                while dateIndex < set.dateOccurrences.count && set.dateOccurrences[dateIndex].key == found.key { dateIndex += 1 }
-                if found.key < lowerKey { continue }
-                if !set.excludedKeys.isEmpty && set.excludedKeys.contains(found.key) { continue }
-                if timed && !set.excludedDays.isEmpty && set.excludedDays.contains(found.local.dayNumber) { continue }
+                guard source != -3, bestKey < upperKey else { return nil }
+                let found: Occurrence?
+                switch source {
+                case -1: found = startPending
+                case -2: found = set.dateOccurrences[dateIndex]
+                default: found = streams[source].head
+                }
+                // Take it, and drop every equal occurrence from the other sources.
+                if startPending?.key == bestKey { startPending = nil }
+                for index in streams.indices where streams[index].headKey == bestKey { streams[index].advance() }
+                while dateIndex < set.dateOccurrences.count && set.dateOccurrences[dateIndex].key == bestKey { dateIndex += 1 }
+                guard let found, bestKey >= lowerKey else { continue }
+                if filters {
+                    if set.excludedKeys.contains(bestKey) { continue }
+                    if timed && set.excludedDays.contains(found.local.dayNumber) { continue }
+                }
                 return found
             }
         }
@@ -229,7 +256,7 @@ extension RecurrenceSet {
 /// and counts as the rule's first), in order, placed in DTSTART's zone.
 struct RuleStream {
     private let engine: RuleEngine<GregorianCalendar>
-    private let start: RecurrenceStart
+    private let isDate: Bool
     private let zone: ZoneRules?
     private let policy: LocalTimePolicy
     private let countLimit: Int
@@ -247,6 +274,15 @@ struct RuleStream {
     /// Placed occurrences held back near a transition, sorted by key, from `pendingHead`.
     private var pending: [Occurrence] = []
     private var pendingHead = 0
+    /// The next occurrence, and its key (`Int.max` when there is none).
+    private(set) var head: Occurrence?
+    private(set) var headKey = Int.max
+
+    /// Moves `head` to the next occurrence.
+    mutating func advance() {
+        head = next()
+        headKey = head?.key ?? Int.max
+    }
 
     /// Wall-clock seconds by which an instance's UTC seconds can differ
     /// from its wall clock, a gap's move included (offsets and gaps are
@@ -255,7 +291,7 @@ struct RuleStream {
 
     init(_ expansion: RuleExpansion, set: RecurrenceSet, lowerKey: Int, upperKey: Int) {
         engine = expansion.engine
-        start = set.start
+        isDate = set.start.isDate
         zone = set.start.zone
         policy = set.policy
         self.upperKey = upperKey
@@ -279,10 +315,35 @@ struct RuleStream {
             counted = 1
         }
         if counted >= countLimit { done = true }
+        // One instance a period, a fixed step apart: step from the first period's instance.
+        if let fixed = expansion.engine.fixedStep, !set.referenceExpansion {
+            let engine = expansion.engine
+            let anchorSeconds = engine.generator == .subDaily ? engine.startPeriod : engine.startPeriod * 86_400
+            let (steps, overflow1) = Swift.max(0, period + 1).multipliedReportingOverflow(by: fixed.step)
+            let (first, overflow2) = (anchorSeconds + fixed.firstOffset).addingReportingOverflow(steps)
+            if overflow1 || overflow2 {
+                done = true
+            } else {
+                var next = first
+                if next <= engine.startKey { next += fixed.step }
+                stepping = (next, fixed.step)
+            }
+        }
     }
+
+    /// For a rule of one instance a period: the next instance and the step.
+    private var stepping: (next: Int, step: Int)?
+    /// The last wall-clock second an instance may have (the end of ISO 9999).
+    private static let lastSecond = DayNumber.supported.upperBound * 86_400 + 86_399
 
     /// The next wall-clock instance strictly after DTSTART, or nil.
     private mutating func nextLocal() -> Int? {
+        if let (next, step) = stepping {
+            guard next <= Self.lastSecond else { return nil }
+            let (following, overflow) = next.addingReportingOverflow(step)
+            stepping = (overflow ? Int.max : following, step)
+            return next
+        }
         while true {
             while position < output.count {
                 let candidate = output[position]
@@ -328,7 +389,7 @@ struct RuleStream {
         if target - 1 > period { period = target - 1 }
     }
 
-    mutating func next() -> Occurrence? {
+    private mutating func next() -> Occurrence? {
         while true {
             if pendingHead < pending.count, done || pending[pendingHead].key < releaseKey {
                 let found = pending[pendingHead]
@@ -346,11 +407,7 @@ struct RuleStream {
                 guard local <= untilKey else { done = true; continue }
                 if local >= upperKey { done = true; continue }
                 counted += 1
-                let day = local.floorDivided(by: 86_400)
-                let value: Occurrence.Value = start.isDate
-                    ? .date(ISODate(dayNumber: day))
-                    : .floating(LocalDateTime(unchecked: day, (local - day * 86_400) * 1_000_000_000))
-                return Occurrence(value: value, key: local)
+                return Occurrence(wall: local, isDate: isDate)
             }
             if local - Self.margin > untilKey || local - Self.margin >= upperKey { done = true; continue }
             guard let placed = place(local, zone) else { continue }
@@ -370,19 +427,18 @@ struct RuleStream {
         var index = pending.count
         while index > pendingHead && pending[index - 1].key > occurrence.key { index -= 1 }
         if index > pendingHead && pending[index - 1].key == occurrence.key { return }
-        pending.insert(occurrence, at: index)
+        if index == pending.count { pending.append(occurrence) } else { pending.insert(occurrence, at: index) }
     }
 
     /// A wall-clock instance placed in the zone by the policy; nil when skipped.
     private mutating func place(_ local: Int, _ zone: ZoneRules) -> Occurrence? {
-        let day = local.floorDivided(by: 86_400)
-        let wall = LocalDateTime(unchecked: day, (local - day * 86_400) * 1_000_000_000)
         if let offset = cursor?.uniqueOffset(wallSeconds: local) {
             let seconds = local - offset
             guard Instant.supportedSeconds.contains(seconds) else { return nil }
-            let zoned = ZonedDateTime(unchecked: Instant(seconds: seconds, normalizedNanosecond: 0), zone: zone, offset: UTCOffset(seconds: offset), local: wall)
-            return Occurrence(value: .zoned(zoned), key: seconds)
+            return Occurrence(wall: local, utc: seconds, zone: zone)
         }
+        let day = local.floorDivided(by: 86_400)
+        let wall = LocalDateTime(unchecked: day, (local - day * 86_400) * 1_000_000_000)
         if policy == .skip, case .gap = zone.resolution(of: wall) { return nil }
         guard let resolved = try? zone.resolve(wall, policy.disambiguation),
               let zoned = try? ZonedDateTime(instant: resolved.instant, zone: zone) else { return nil }

@@ -35,6 +35,9 @@ public struct RecurrenceSet: Sendable {
     public let policy: LocalTimePolicy
 
     let expansions: [RuleExpansion]
+    /// Expand every rule through the general engine, never a fast path (the
+    /// reference the fast paths are tested against).
+    var referenceExpansion = false
     /// RDATEs as occurrences, sorted by key, without repeats.
     let dateOccurrences: [Occurrence]
     /// EXDATE keys; and for a timed set, the days of DATE EXDATEs (every

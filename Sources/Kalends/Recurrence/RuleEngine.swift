@@ -49,6 +49,14 @@ struct RuleEngine<C: CalendarSystem>: Sendable {
     /// Seconds per period unit for the sub-daily frequencies (3600, 60, 1).
     let unitSeconds: Int
 
+    /// Seconds from one instance to the next when every period holds exactly
+    /// one, at the same offset from a period start a fixed number of seconds
+    /// after the last (a daily rule, weekly on one weekday, a sub-daily rule
+    /// without limits; no day-level part, one time, no BYSETPOS); and that
+    /// offset within period 0. `FastPathParityTests` proves the stepping equal
+    /// to the general expansion.
+    let fixedStep: (step: Int, firstOffset: Int)?
+
     enum Generator: Sendable {
         case day, weekDays, monthDays, monthWeekdays, monthAll, yearDays, weekNumbers, yearMonthDays, yearMonthWeekdays,
              yearWeekdays, yearMonthsAll, subDaily
@@ -124,6 +132,26 @@ struct RuleEngine<C: CalendarSystem>: Sendable {
         }
         filterDays = dayParts > covered
         needsFacts = !months.isEmpty || !monthDays.isEmpty || !yearDays.isEmpty || !weekNumbers.isEmpty || !ordinalDays.isEmpty
+
+        let single = timeOffsets.count == 1 && rule.bySetPos.isEmpty && months.isEmpty && monthDays.isEmpty
+            && yearDays.isEmpty && weekNumbers.isEmpty && ordinalDays.isEmpty
+        let interval = rule.interval
+        switch frequency {
+        case .daily where single && !hasByDay:
+            fixedStep = interval <= Int.max / 86_400 ? (86_400 * interval, timeOffsets[0]) : nil
+        case .weekly where single && weekdayMask.nonzeroBitCount == 1:
+            let weekday = weekdayMask.trailingZeroBitCount
+            let dayOffset = (weekday - rule.weekStart.rawValue).floorModulo(7)
+            fixedStep = interval <= Int.max / 604_800 ? (604_800 * interval, dayOffset * 86_400 + timeOffsets[0]) : nil
+        case .hourly where single && !hasByDay && hourMask == ~0:
+            fixedStep = interval <= Int.max / 3600 ? (3600 * interval, timeOffsets[0]) : nil
+        case .minutely where single && !hasByDay && hourMask == ~0 && minuteMask == ~0:
+            fixedStep = interval <= Int.max / 60 ? (60 * interval, timeOffsets[0]) : nil
+        case .secondly where single && !hasByDay && hourMask == ~0 && minuteMask == ~0 && secondMask == ~0:
+            fixedStep = (interval, 0)
+        default:
+            fixedStep = nil
+        }
 
         switch frequency {
         case .yearly: startPeriod = fields.year; unitSeconds = 0

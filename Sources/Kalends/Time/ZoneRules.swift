@@ -8,11 +8,13 @@ import Foundation
 /// A value type over a shared, locked cache.
 public struct ZoneRules: Hashable, Sendable, CustomStringConvertible {
     /// The IANA name (`America/New_York`), `UTC`, or `UTC+05:30` for a fixed offset.
-    public let identifier: String
+    public var identifier: String { cache.identifier }
     /// Foundation's zone.
-    public let timeZone: TimeZone
+    public var timeZone: TimeZone { cache.timeZone }
     /// Set for UTC and fixed-offset zones, which never change.
-    private let fixedOffset: Int?
+    private var fixedOffset: Int? { cache.fixedOffset }
+    /// Everything lives in one shared object, so a copy of a zone (held by
+    /// every zoned occurrence and date-time) costs one reference count.
     let cache: TransitionCache
 
     /// The zone with this IANA name (`Etc/GMT+5`, `GMT0` included), `UTC`,
@@ -23,10 +25,7 @@ public struct ZoneRules: Hashable, Sendable, CustomStringConvertible {
     }
 
     init(identifier: String, timeZone: TimeZone, fixedOffset: Int? = nil) {
-        self.identifier = identifier
-        self.timeZone = timeZone
-        self.fixedOffset = fixedOffset
-        self.cache = TransitionCache(timeZone)
+        self.cache = TransitionCache(timeZone, identifier: identifier, fixedOffset: fixedOffset)
     }
 
     /// Coordinated Universal Time: no transitions; formats as `Z`.
@@ -44,7 +43,7 @@ public struct ZoneRules: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { identifier }
 
-    public static func == (a: ZoneRules, b: ZoneRules) -> Bool { a.identifier == b.identifier }
+    public static func == (a: ZoneRules, b: ZoneRules) -> Bool { a.cache === b.cache || a.identifier == b.identifier }
     public func hash(into hasher: inout Hasher) { hasher.combine(identifier) }
 
     /// The offset in force at `instant`, from the cached transitions (one
@@ -246,13 +245,19 @@ final class TransitionCache: @unchecked Sendable {
         let transitions: [ZoneTransition]
     }
 
-    private let timeZone: TimeZone
+    let timeZone: TimeZone
+    let identifier: String
+    let fixedOffset: Int?
     private let lock = NSLock()
     private var slots: [Int: Slot] = [:]
     /// About a year; slots need not align with calendar years.
     static let slotSeconds = 31_556_952
 
-    init(_ timeZone: TimeZone) { self.timeZone = timeZone }
+    init(_ timeZone: TimeZone, identifier: String, fixedOffset: Int?) {
+        self.timeZone = timeZone
+        self.identifier = identifier
+        self.fixedOffset = fixedOffset
+    }
 
     static func slot(of seconds: Int) -> Int { seconds.floorDivided(by: slotSeconds) }
 

@@ -84,17 +84,24 @@ enum RecurCommand: Command {
             if let cap, printed >= cap { break }
             printed += 1
             if json {
-                var object = JSONObject()
-                object.add("start", occurrence.description)
-                if let instant = occurrence.instant { object.add("utc", instant.description) }
-                switch occurrence.adjustment {
-                case .none: break
-                case .gap(let seconds): object.add("adjusted", "gap"); object.add("gapSeconds", seconds)
-                case .repeated: object.add("adjusted", "repeated")
+                // The texts are digits, '-', ':', 'T', 'Z' and '+': nothing to escape.
+                output.line { bytes in
+                    bytes.append(contentsOf: #"{"start":""#.utf8)
+                    occurrence.appendText(to: &bytes)
+                    if occurrence.instant != nil {
+                        bytes.append(contentsOf: #"","utc":""#.utf8)
+                        occurrence.appendUTCText(to: &bytes)
+                    }
+                    bytes.append(UInt8(ascii: "\""))
+                    switch occurrence.adjustment {
+                    case .none: break
+                    case .gap(let seconds): bytes.append(contentsOf: #","adjusted":"gap","gapSeconds":\#(seconds)"#.utf8)
+                    case .repeated: bytes.append(contentsOf: #","adjusted":"repeated""#.utf8)
+                    }
+                    bytes.append(UInt8(ascii: "}"))
                 }
-                output.line(object)
             } else {
-                output.line(occurrence.description)
+                output.line { occurrence.appendText(to: &$0) }
             }
         }
         return ExitStatus.success

@@ -33,6 +33,14 @@ struct OutputBuffer {
         if bytes.count >= 1 << 16 { flush() }
     }
 
+    /// Writes a line whose bytes `body` appends (no String in between), and a newline.
+    mutating func line(bytes body: (inout [UInt8]) -> Void) {
+        body(&bytes)
+        bytes.append(10)
+        lineCount += 1
+        if bytes.count >= 1 << 16 { flush() }
+    }
+
     mutating func flush() {
         guard !bytes.isEmpty else { return }
         writeAll(bytes, to: 1)
