@@ -14,6 +14,9 @@ public enum TimeError: Error, Hashable, Sendable, CustomStringConvertible {
     case repeatedLocalTime(String, zone: String, offsets: [UTCOffset])
     /// A time lies outside the supported span (ISO years -9999 ... 9999).
     case outOfRange(String)
+    /// A zone given by transitions that do not chain (out of order, or an
+    /// offset before one that is not the offset after the one before).
+    case invalidTransitions(zone: String, detail: String)
 
     public var description: String {
         switch self {
@@ -27,6 +30,8 @@ public enum TimeError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(local) does not exist in \(zone): the clocks skipped \(TimeError.span(skipped)) there"
         case .repeatedLocalTime(let local, let zone, let offsets):
             return "\(local) happened twice in \(zone), at offsets \(offsets.map(\.description).joined(separator: " and "))"
+        case .invalidTransitions(let zone, let detail):
+            return "the transitions of zone \(zone) do not chain: \(detail)"
         case .outOfRange(let detail):
             return "\(detail) is out of the supported range (ISO years -9999 ... 9999)"
         }

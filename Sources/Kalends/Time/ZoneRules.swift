@@ -28,6 +28,38 @@ public struct ZoneRules: Hashable, Sendable, CustomStringConvertible {
         self.cache = TransitionCache(timeZone, identifier: identifier, fixedOffset: fixedOffset)
     }
 
+    /// A zone given by its offset before the first transition and its
+    /// transitions, in order: what an iCalendar VTIMEZONE describes once its
+    /// observances are expanded. After the last transition the offset stays.
+    /// Its `timeZone` is Foundation's zone at `initialOffset` (Foundation
+    /// cannot hold such a zone); everything Kalends computes uses the list.
+    /// Equal to another zone only when it is the same value (the name alone
+    /// may repeat a system zone's).
+    ///
+    ///     let zone = try ZoneRules(identifier: "Custom/Daylight", initialOffset: UTCOffset(seconds: -18_000), transitions: [
+    ///         ZoneTransition(instant: Instant(seconds: 1_710_054_000), offsetBefore: UTCOffset(seconds: -18_000), offsetAfter: UTCOffset(seconds: -14_400))])
+    public init(identifier: String, initialOffset: UTCOffset, transitions: [ZoneTransition]) throws(TimeError) {
+        guard !identifier.isEmpty, identifier.utf8.count <= 256 else { throw .unknownZone(identifier) }
+        guard transitions.count <= 100_000 else {
+            throw .invalidTransitions(zone: identifier, detail: "\(transitions.count) transitions (at most 100,000)")
+        }
+        var offset = initialOffset
+        var previous: Instant?
+        for (index, transition) in transitions.enumerated() {
+            if let previous, transition.instant <= previous {
+                throw .invalidTransitions(zone: identifier, detail: "transition \(index + 1) at \(transition.instant) is not after the one before")
+            }
+            guard transition.offsetBefore == offset else {
+                throw .invalidTransitions(zone: identifier, detail: "transition \(index + 1) at \(transition.instant) starts from \(transition.offsetBefore), but the offset then is \(offset)")
+            }
+            offset = transition.offsetAfter
+            previous = transition.instant
+        }
+        let foundation = TimeZone(secondsFromGMT: initialOffset.seconds) ?? ZoneRules.utc.timeZone
+        cache = TransitionCache(foundation, identifier: identifier, fixedOffset: transitions.isEmpty ? initialOffset.seconds : nil,
+                                listed: (initialOffset, transitions.filter { $0.offsetBefore != $0.offsetAfter }))
+    }
+
     /// Coordinated Universal Time: no transitions; formats as `Z`.
     public static let utc = ZoneRules(identifier: "UTC", timeZone: TimeZone(secondsFromGMT: 0) ?? TimeZone.current, fixedOffset: 0)
 
@@ -43,7 +75,9 @@ public struct ZoneRules: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { identifier }
 
-    public static func == (a: ZoneRules, b: ZoneRules) -> Bool { a.cache === b.cache || a.identifier == b.identifier }
+    public static func == (a: ZoneRules, b: ZoneRules) -> Bool {
+        a.cache === b.cache || (a.cache.listed == nil && b.cache.listed == nil && a.identifier == b.identifier)
+    }
     public func hash(into hasher: inout Hasher) { hasher.combine(identifier) }
 
     /// The offset in force at `instant`, from the cached transitions (one
@@ -233,6 +267,13 @@ public struct ZoneTransition: Hashable, Sendable {
     public let offsetBefore: UTCOffset
     /// The offset from the transition on.
     public let offsetAfter: UTCOffset
+
+    /// A transition from `offsetBefore` to `offsetAfter` at `instant`.
+    public init(instant: Instant, offsetBefore: UTCOffset, offsetAfter: UTCOffset) {
+        self.instant = instant
+        self.offsetBefore = offsetBefore
+        self.offsetAfter = offsetAfter
+    }
 }
 
 /// The transitions of one zone, computed once per slot of about a year
@@ -253,10 +294,32 @@ final class TransitionCache: @unchecked Sendable {
     /// About a year; slots need not align with calendar years.
     static let slotSeconds = 31_556_952
 
-    init(_ timeZone: TimeZone, identifier: String, fixedOffset: Int?) {
+    /// For a zone given by its transitions: the offset before the first, and the list.
+    let listed: (initial: UTCOffset, transitions: [ZoneTransition])?
+
+    init(_ timeZone: TimeZone, identifier: String, fixedOffset: Int?, listed: (initial: UTCOffset, transitions: [ZoneTransition])? = nil) {
         self.timeZone = timeZone
         self.identifier = identifier
         self.fixedOffset = fixedOffset
+        self.listed = listed
+    }
+
+    /// A slot of a listed zone: the offset at `start` and the transitions in [start, end).
+    private static func listedSlot(_ listed: (initial: UTCOffset, transitions: [ZoneTransition]), start: Int, end: Int) -> Slot {
+        let transitions = listed.transitions
+        var low = 0, high = transitions.count
+        while low < high {
+            let middle = (low + high) / 2
+            if transitions[middle].instant.seconds < start { low = middle + 1 } else { high = middle }
+        }
+        let base = low == 0 ? listed.initial : transitions[low - 1].offsetAfter
+        var inside: [ZoneTransition] = []
+        var index = low
+        while index < transitions.count && transitions[index].instant.seconds < end {
+            inside.append(transitions[index])
+            index += 1
+        }
+        return Slot(base: base, transitions: inside)
     }
 
     static func slot(of seconds: Int) -> Int { seconds.floorDivided(by: slotSeconds) }
@@ -275,6 +338,14 @@ final class TransitionCache: @unchecked Sendable {
         let start = productOverflow ? (slot < 0 ? Int.min : Int.max) : product
         let (sum, sumOverflow) = start.addingReportingOverflow(Self.slotSeconds)
         let end = sumOverflow ? Int.max : sum
+        if let listed {
+            let computed = Self.listedSlot(listed, start: start, end: end)
+            lock.lock()
+            if slots.count > 4096 { slots.removeAll(keepingCapacity: true) }
+            slots[slot] = computed
+            lock.unlock()
+            return computed
+        }
         let base = UTCOffset(seconds: timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(start))))
         var result: [ZoneTransition] = []
         var cursor = Date(timeIntervalSince1970: Double(start))

@@ -44,6 +44,11 @@ final class RecurrenceSetTests: XCTestCase {
         XCTAssertEqual(texts(set), ["2024-01-02T09:00:00"])
     }
 
+    func testCRLFLinesAndFoldsWithTabs() throws {
+        let set = try RecurrenceSet(parsing: "BEGIN:VEVENT\r\nDTSTART:20240101T090000\r\nRRULE:FREQ=DAILY;\r\n\tCOUNT=2\r\nEND:VEVENT\r\n")
+        XCTAssertEqual(texts(set), ["2024-01-01T09:00:00", "2024-01-02T09:00:00"])
+    }
+
     func testPeriodsUtcAndFoldedLines() throws {
         let set = try RecurrenceSet(parsing: """
             DTSTART:19970714T173000Z

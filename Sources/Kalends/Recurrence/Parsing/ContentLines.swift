@@ -91,10 +91,10 @@ enum ContentLines {
     static func unfold(_ text: String) -> [(String, Int)] {
         var result: [(String, Int)] = []
         var number = 0
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // CRLF (iCalendar's line end) is one Character in Swift: split on every line end.
+        for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
             number += 1
-            var line = Substring(raw)
-            if line.last == "\r" { line = line.dropLast() }
+            let line = Substring(raw)
             if let first = line.first, first == " " || first == "\t", !result.isEmpty {
                 result[result.count - 1].0 += line.dropFirst()
             } else if !line.allSatisfy({ $0 == " " || $0 == "\t" }) {
