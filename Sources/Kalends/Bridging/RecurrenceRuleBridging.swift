@@ -19,6 +19,11 @@ extension RecurrenceRule {
                       byMonth: monthsOfTheYear ?? [], bySetPos: setPositions ?? [], weekStart: firstDayOfTheWeek ?? .monday)
     }
 
+    /// FREQ and Foundation's frequency (which has no SECONDLY).
+    static let frequencies: [(Frequency, Calendar.RecurrenceRule.Frequency)] = [
+        (.minutely, .minutely), (.hourly, .hourly), (.daily, .daily), (.weekly, .weekly), (.monthly, .monthly), (.yearly, .yearly),
+    ]
+
     /// The rule of Foundation's `Calendar.RecurrenceRule`. Its calendar's
     /// first weekday becomes WKST (Foundation counts weeks from it); an end
     /// date becomes a UTC UNTIL. Throws for what RFC 5545 cannot say without
@@ -27,15 +32,8 @@ extension RecurrenceRule {
         guard rule.calendar.identifier == .gregorian || rule.calendar.identifier == .iso8601 else {
             throw RuleError(.unsupported("Foundation's rule is in the \(rule.calendar.identifier) calendar; RFC 5545 rules are Gregorian (RSCALE comes with RFC 7529)"))
         }
-        let frequency: Frequency
-        switch rule.frequency {
-        case .minutely: frequency = .minutely
-        case .hourly: frequency = .hourly
-        case .daily: frequency = .daily
-        case .weekly: frequency = .weekly
-        case .monthly: frequency = .monthly
-        case .yearly: frequency = .yearly
-        @unknown default: throw RuleError(.unsupported("an unknown Foundation frequency"), part: "FREQ")
+        guard let frequency = Self.frequencies.first(where: { $0.1 == rule.frequency })?.0 else {
+            throw RuleError(.unsupported("an unknown Foundation frequency"), part: "FREQ")
         }
         var end = End.never
         if let count = rule.end.occurrences {
@@ -74,15 +72,8 @@ extension RecurrenceRule {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         calendar.firstWeekday = weekStart.foundationNumber
-        let frequency: Calendar.RecurrenceRule.Frequency
-        switch self.frequency {
-        case .secondly: throw RuleError(.unsupported("Foundation's Calendar.RecurrenceRule has no FREQ=SECONDLY"), part: "FREQ")
-        case .minutely: frequency = .minutely
-        case .hourly: frequency = .hourly
-        case .daily: frequency = .daily
-        case .weekly: frequency = .weekly
-        case .monthly: frequency = .monthly
-        case .yearly: frequency = .yearly
+        guard let frequency = Self.frequencies.first(where: { $0.0 == self.frequency })?.1 else {
+            throw RuleError(.unsupported("Foundation's Calendar.RecurrenceRule has no FREQ=SECONDLY"), part: "FREQ")
         }
         let end: Calendar.RecurrenceRule.End
         switch self.end {

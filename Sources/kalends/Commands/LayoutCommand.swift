@@ -47,18 +47,9 @@ enum LayoutCommand: Command {
         let width = try positiveNumber(arguments.value("--width"), option: "--width", fallback: 360, range: 50...20_000)
         let hourHeight = try positiveNumber(arguments.value("--hour-height"), option: "--hour-height", fallback: 48, range: 4...2_000)
         let zone = try AddCommand.zoneOption(arguments.value("--tz")) ?? DaysCommand.systemZone()
-        let path = positionals.first ?? "-"
-        let data: Data
-        if path == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
-        } else {
-            guard let contents = FileManager.default.contents(atPath: path) else {
-                throw InputError(place: "FILE", input: path, underlying: LayoutInputError("cannot read the file"))
-            }
-            data = contents
-        }
-        let source = path == "-" ? "standard input" : Echo.text(path)
-        let input = try LayoutInput(json: data, source: source, zone: zone)
+        let file = try InputFile(positionals.first ?? "-", place: "FILE")
+        let source = file.source
+        let input = try LayoutInput(json: file.data, source: source, zone: zone)
         let day = try chooseDay(arguments.value("--day"), input: input, zone: zone)
         let clock: DayClock
         do {

@@ -148,17 +148,9 @@ enum RecurCommand: Command {
                   arguments.values("--rdate").isEmpty, arguments.values("--exdate").isEmpty else {
                 throw UsageError("give the recurrence either as iCalendar lines (ICAL-FILE or -) or with --dtstart/--rrule/--rdate/--exdate, not both")
             }
-            let data: Data
-            if path == "-" {
-                data = FileHandle.standardInput.readDataToEndOfFile()
-            } else {
-                guard let contents = FileManager.default.contents(atPath: path) else {
-                    throw InputError(place: "ICAL-FILE", input: path, underlying: RecurrenceError("cannot read the file"))
-                }
-                data = contents
-            }
-            let source = path == "-" ? "standard input" : Echo.text(path)
-            guard let text = String(data: data, encoding: .utf8) else {
+            let file = try InputFile(path, place: "ICAL-FILE")
+            let source = file.source
+            guard let text = String(data: file.data, encoding: .utf8) else {
                 throw InputError(place: source, underlying: RecurrenceError("is not UTF-8 text"))
             }
             do {
