@@ -47,7 +47,9 @@ enum RecurrenceBenchmarks {
         ]
         // KALENDS_BENCH_OURS_ONLY=1: only Kalends (for profiling and instruction counts).
         let oursOnly = ProcessInfo.processInfo.environment["KALENDS_BENCH_OURS_ONLY"] == "1"
-        for item in cases {
+        // KALENDS_BENCH_RECURRENCE_CASE=N: only the N-th rule (0-based), for profiling one.
+        let only = ProcessInfo.processInfo.environment["KALENDS_BENCH_RECURRENCE_CASE"].flatMap { Int($0) }
+        for (index, item) in cases.enumerated() where only == nil || only == index {
             if oursOnly, let set = try? RecurrenceSet(parsing: item.lines) {
                 let seconds = Benchmark.medianSeconds { expandOurs(set) }
                 emit(BenchmarkRow(area: "recurrence", operation: item.operation, n: item.ours, oursPerSecond: Double(item.ours) / seconds,
@@ -77,7 +79,7 @@ enum RecurrenceBenchmarks {
             ("window 2100-03, monthly on the 31st, COUNT", "RRULE:FREQ=MONTHLY;COUNT=100000;BYMONTHDAY=31"),
             ("window 2100-03, weekly MO,FR in March, COUNT", "RRULE:FREQ=WEEKLY;COUNT=100000;BYDAY=MO,FR;BYMONTH=3"),
         ]
-        guard let low = try? LocalDateTime(ISODate(year: 2100, month: 3, day: 1)),
+        guard only == nil, let low = try? LocalDateTime(ISODate(year: 2100, month: 3, day: 1)),
               let high = try? LocalDateTime(ISODate(year: 2100, month: 4, day: 1)) else { return }
         for (operation, rule) in windows {
             guard let old = try? RecurrenceSet(parsing: "DTSTART;TZID=America/New_York:19700102T090000\n" + rule),

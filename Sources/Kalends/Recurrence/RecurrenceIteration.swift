@@ -192,8 +192,7 @@ public struct Occurrences: Sequence, Sendable {
         public mutating func next() -> Occurrence? {
             // One rule, no RDATE: its stream in order, DTSTART first.
             if single && startPending == nil {
-                while let found = streams[0].head {
-                    streams[0].advance()
+                while let found = streams[0].take() {
                     if found.key >= upperKey { return nil }
                     if found.key < lowerKey { continue }
                     if filters {
@@ -282,6 +281,18 @@ struct RuleStream {
     mutating func advance() {
         head = next()
         headKey = head?.key ?? Int.max
+    }
+
+    /// The next occurrence, taking `head` first; `head` stays empty after
+    /// (the single-rule path reads the stream directly).
+    mutating func take() -> Occurrence? {
+        if headKey != Int.max || head != nil {
+            let found = head
+            head = nil
+            headKey = Int.max
+            return found
+        }
+        return next()
     }
 
     /// Wall-clock seconds by which an instance's UTC seconds can differ
