@@ -238,7 +238,10 @@ public struct RecurrenceSet: Sendable {
         case (.local(let local), _):
             (seconds, fraction) = local.wallSeconds
         }
-        return roundingUp && fraction > 0 ? seconds + 1 : seconds
+        // Bounds beyond the supported span mean the same as its ends (and cannot overflow below).
+        let limit = Instant.supportedSeconds.upperBound + 4 * 86_400
+        let clamped = Swift.min(Swift.max(seconds, -limit), limit)
+        return roundingUp && fraction > 0 && clamped == seconds ? clamped + 1 : clamped
     }
 }
 

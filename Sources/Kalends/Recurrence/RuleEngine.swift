@@ -215,7 +215,8 @@ struct RuleEngine<C: CalendarSystem>: Sendable {
             return Swift.max(0, (weekStart - startPeriod).floorDivided(by: 7 * rule.interval))
         case .daily: distance = day - startPeriod
         case .hourly, .minutely, .secondly:
-            return Swift.max(0, (key - startPeriod).floorDivided(by: unitSeconds * rule.interval))
+            let (offset, overflow) = key.subtractingReportingOverflow(startPeriod)
+            return overflow ? Int.max : Swift.max(0, offset.floorDivided(by: unitSeconds * rule.interval))
         }
         return Swift.max(0, distance.floorDivided(by: rule.interval))
     }

@@ -98,6 +98,25 @@ final class RecurrenceSetTests: XCTestCase {
         XCTAssertEqual(try monthly.last(before: .local(LocalDateTime(ISODate(year: 2200, month: 1, day: 1))))?.description, "2112-10-31T09:00:00")
     }
 
+    /// Bounds at the ends of Int (far past the supported years) neither trap nor hang.
+    func testExtremeBounds() throws {
+        for rule in ["FREQ=SECONDLY", "FREQ=HOURLY;INTERVAL=7", "FREQ=DAILY;COUNT=5", "FREQ=WEEKLY;BYDAY=MO,FR", "FREQ=MONTHLY;BYMONTHDAY=31",
+                     "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29", "FREQ=MINUTELY;COUNT=100;BYHOUR=3"] {
+            for start in ["DTSTART:20240101T000000", "DTSTART;TZID=America/New_York:20240101T000000"] {
+                let set = try RecurrenceSet(parsing: start + "\nRRULE:" + rule)
+                let zoned = start.contains("TZID")
+                let huge: RecurrenceSet.Bound = zoned ? .instant(Instant(seconds: Int.max, nanosecond: 999_999_999))
+                    : .local(LocalDateTime(unchecked: DayNumber.supported.upperBound, 86_399 * 1_000_000_000))
+                let tiny: RecurrenceSet.Bound = zoned ? .instant(Instant(seconds: Int.min)) : .local(LocalDateTime(unchecked: DayNumber.supported.lowerBound, 0))
+                XCTAssertNil(try set.first(after: huge), rule)
+                XCTAssertEqual(try set.first(after: tiny)?.local.isoDate.description, "2024-01-01", rule)
+                XCTAssertNotNil(try set.last(before: huge), rule)
+                XCTAssertNil(try set.last(before: tiny), rule)
+                XCTAssertEqual(Array(try set.occurrences(from: tiny, to: huge).prefix(2)).count, 2, rule)
+            }
+        }
+    }
+
     func testEmptyRulesSayWhy() throws {
         func reason(_ rule: String, _ start: String = "DTSTART:20240101T000000") throws -> String? {
             try RecurrenceSet(parsing: start + "\nRRULE:" + rule).emptyRules().first?.reason
