@@ -157,6 +157,7 @@ public struct Occurrences: Sequence, Sendable {
     let lowerKey: Int
     let upperKey: Int
 
+    /// An iterator from the window's start.
     public func makeIterator() -> Iterator { Iterator(self) }
 
     /// Walks the set's streams (DTSTART, each rule, the RDATEs) together.
@@ -189,6 +190,7 @@ public struct Occurrences: Sequence, Sendable {
             single = streams.count == 1 && window.set.dateOccurrences.isEmpty
         }
 
+        /// The next occurrence in time order, or nil after the window's end.
         public mutating func next() -> Occurrence? {
             // One rule, no RDATE: its stream in order, DTSTART first.
             if single && startPending == nil {

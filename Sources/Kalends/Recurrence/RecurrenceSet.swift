@@ -150,7 +150,9 @@ public struct RecurrenceSet: Sendable {
     /// A bound of a window: an instant, or a wall-clock time (read in
     /// DTSTART's zone; as is for a floating or date set).
     public enum Bound: Hashable, Sendable {
+        /// An exact time; a floating or date set cannot compare with one.
         case instant(Instant)
+        /// A wall-clock time, in DTSTART's zone for a zoned set.
         case local(LocalDateTime)
     }
 
