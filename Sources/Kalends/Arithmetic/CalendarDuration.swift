@@ -53,12 +53,10 @@ extension CalendarDuration: CustomStringConvertible {
 extension CalendarDuration: Codable {
     /// Encoded as its ISO 8601 text.
     public init(from decoder: any Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        self = try CalendarDuration(parsing: text)
+        self = try TextCoding.decode(decoder) { text in try CalendarDuration(parsing: text) }
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(description)
+        try TextCoding.encode(description, to: encoder)
     }
 }

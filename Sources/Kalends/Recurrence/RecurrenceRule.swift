@@ -188,13 +188,11 @@ extension RecurrenceRule: CustomStringConvertible {
 extension RecurrenceRule: Codable {
     /// Decodes RRULE text, checked as `init(parsing:)` checks it.
     public init(from decoder: any Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        self = try RecurrenceRule(parsing: text)
+        self = try TextCoding.decode(decoder) { text in try RecurrenceRule(parsing: text) }
     }
 
     /// Encodes the canonical RRULE text.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(description)
+        try TextCoding.encode(description, to: encoder)
     }
 }

@@ -248,14 +248,12 @@ public enum LocalTimeResolution: Hashable, Sendable {
 extension ZoneRules: Codable {
     /// Decoded from its identifier (an IANA name, `UTC`, or `UTC+05:30`).
     public init(from decoder: any Decoder) throws {
-        let name = try decoder.singleValueContainer().decode(String.self)
-        self = try ZoneRules(identifier: name)
+        self = try TextCoding.decode(decoder) { name in try ZoneRules(identifier: name) }
     }
 
     /// Encoded as its identifier.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(identifier)
+        try TextCoding.encode(identifier, to: encoder)
     }
 }
 
