@@ -16,7 +16,7 @@ extension RecurrenceRule {
                 setPositions: [Int]? = nil, end: End = .never, firstDayOfTheWeek: Weekday? = nil) throws(RuleError) {
         try self.init(frequency: frequency, interval: interval, end: end, byDay: daysOfTheWeek ?? [],
                       byMonthDay: daysOfTheMonth ?? [], byYearDay: daysOfTheYear ?? [], byWeekNo: weeksOfTheYear ?? [],
-                      byMonth: monthsOfTheYear ?? [], bySetPos: setPositions ?? [], weekStart: firstDayOfTheWeek ?? .monday)
+                      byMonth: (monthsOfTheYear ?? []).map { MonthCode($0) }, bySetPos: setPositions ?? [], weekStart: firstDayOfTheWeek ?? .monday)
     }
 
     /// FREQ and Foundation's frequency (which has no SECONDLY).
@@ -45,10 +45,10 @@ extension RecurrenceRule {
             }
             end = .until(.utc(Instant(seconds: whole)))
         }
-        var months: [Int] = []
+        var months: [MonthCode] = []
         for month in rule.months {
             guard !month.isLeap else { throw RuleError(.unsupported("leap months (\(month.index)L) need RSCALE (RFC 7529)"), part: "BYMONTH") }
-            months.append(month.index)
+            months.append(MonthCode(month.index))
         }
         var days: [Day] = []
         for weekday in rule.weekdays {
@@ -67,8 +67,13 @@ extension RecurrenceRule {
     /// This rule as Foundation's `Calendar.RecurrenceRule` in a Gregorian
     /// calendar in `timeZone`, whose first weekday is WKST (Foundation has no
     /// WKST of its own). An UNTIL date or floating time is read in `timeZone`.
-    /// Throws for FREQ=SECONDLY, which Foundation lacks.
+    /// Throws for FREQ=SECONDLY, which Foundation lacks, and for RSCALE and
+    /// SKIP (Foundation's rules in other calendars number months its own way).
     public func foundationRule(in timeZone: TimeZone) throws(RuleError) -> Calendar.RecurrenceRule {
+        if let rscale, rscale != .gregorian || skip != .omit {
+            throw RuleError(.unsupported("RSCALE=\(RuleText.format(rscale))\(skip == .omit ? "" : ";SKIP=\(skip)") has no Foundation equivalent here"),
+                            part: skip == .omit ? "RSCALE" : "SKIP")
+        }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         calendar.firstWeekday = weekStart.foundationNumber
@@ -98,7 +103,7 @@ extension RecurrenceRule {
         rule.daysOfTheMonth = byMonthDay
         rule.daysOfTheYear = byYearDay
         rule.weeks = byWeekNo
-        rule.months = byMonth.map { Calendar.RecurrenceRule.Month($0) }
+        rule.months = byMonth.map { Calendar.RecurrenceRule.Month($0.number) }
         rule.setPositions = bySetPos
         return rule
     }

@@ -46,6 +46,13 @@ public struct MonthCode: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 }
 
+extension MonthCode: ExpressibleByIntegerLiteral {
+    /// A month code without the leap flag (`3` is `M03`), unchecked like `init(_:isLeap:)`.
+    public init(integerLiteral value: Int) {
+        self.init(value)
+    }
+}
+
 extension MonthCode: Codable {
     private enum CodingKeys: String, CodingKey { case number, isLeap }
 

@@ -4,10 +4,10 @@ import Foundation
 /// learnt about how many instances its periods hold (for window queries
 /// with COUNT).
 struct RuleExpansion: Sendable {
-    let engine: RuleEngine<GregorianCalendar>
+    let engine: RuleEngine<RuleCalendar>
     let counts: PeriodCounts
 
-    init(engine: RuleEngine<GregorianCalendar>) {
+    init(engine: RuleEngine<RuleCalendar>) {
         self.engine = engine
         counts = PeriodCounts(engine: engine)
     }
@@ -25,8 +25,11 @@ struct RuleExpansion: Sendable {
 ///   one cycle are walked once, kept every `block` periods, and whole cycles
 ///   are multiplied.
 /// Checkpoints are filled lazily and kept (behind a lock) for the set's life.
+/// Other calendars' periods follow no such cycle, and SKIP can move an
+/// instance into the next period: such rules are not counted (`usable` is
+/// false) and a window query with COUNT walks from DTSTART.
 final class PeriodCounts: @unchecked Sendable {
-    let engine: RuleEngine<GregorianCalendar>
+    let engine: RuleEngine<RuleCalendar>
     /// Instances in each period after the first, when that is constant.
     let constant: Int?
     /// Periods in one 400-year cycle.
@@ -37,10 +40,14 @@ final class PeriodCounts: @unchecked Sendable {
     /// `checkpoints[j]`: instances in periods 1 ..< 1 + j * block.
     private var checkpoints: [Int] = [0]
 
-    init(engine: RuleEngine<GregorianCalendar>) {
+    /// Whether the counts can be had without walking from DTSTART.
+    let usable: Bool
+
+    init(engine: RuleEngine<RuleCalendar>) {
         self.engine = engine
-        constant = Self.constantCount(engine)
-        cyclePeriods = engine.cyclePeriodsBound - 1
+        usable = engine.repeatsEvery400Years && !engine.spills
+        constant = usable ? Self.constantCount(engine) : nil
+        cyclePeriods = usable ? engine.cyclePeriodsBound - 1 : 1
         block = Swift.max(64, cyclePeriods / 65_536)
     }
 
@@ -52,7 +59,7 @@ final class PeriodCounts: @unchecked Sendable {
 
     /// The instances in each period after the first when provably the same
     /// for every period; nil when it varies (or is not proven).
-    static func constantCount(_ engine: RuleEngine<GregorianCalendar>) -> Int? {
+    static func constantCount(_ engine: RuleEngine<RuleCalendar>) -> Int? {
         let rule = engine.rule
         let times = engine.timeOffsets.count
         let sameSign: ([Int]) -> Bool = { values in values.allSatisfy { $0 > 0 && $0 <= 28 } || values.allSatisfy { $0 < 0 && $0 >= -28 } }
@@ -256,7 +263,7 @@ extension RecurrenceSet {
 /// One rule's instances after DTSTART (DTSTART itself is the set's first
 /// and counts as the rule's first), in order, placed in DTSTART's zone.
 struct RuleStream {
-    private let engine: RuleEngine<GregorianCalendar>
+    private let engine: RuleEngine<RuleCalendar>
     private let isDate: Bool
     private let zone: ZoneRules?
     private let policy: LocalTimePolicy
@@ -318,9 +325,11 @@ struct RuleStream {
         cursor = zone.map { LocalTimeCursor(zone: $0) }
         // Start at the window's period: counted from what the rule has before it.
         let startsLate = lowerKey > expansion.engine.startKey + Self.margin && !(zone != nil && policy == .skip)
+            && (countLimit == Int.max || expansion.counts.usable)
         if startsLate {
             let localLow = zone == nil ? lowerKey : lowerKey - Self.margin
-            let first = expansion.engine.period(containing: localLow)
+            // SKIP=FORWARD can move the period before's last date into the window.
+            let first = Swift.max(0, expansion.engine.period(containing: localLow) - (expansion.engine.spills ? 1 : 0))
             period = first - 1
             counted = 1 + (countLimit == Int.max ? 0 : expansion.counts.count(before: first, limit: countLimit))
         } else {
@@ -357,6 +366,7 @@ struct RuleStream {
             stepping = (overflow ? Int.max : following, step)
             return next
         }
+        if engine.spills { return nextMoved() }
         while true {
             while position < output.count {
                 let candidate = output[position]
@@ -368,6 +378,7 @@ struct RuleStream {
             guard engine.candidates(ofPeriod: period, into: &output, days: &days) else { return nil }
             if output.isEmpty {
                 emptyRun += 1
+                if pastBounds(after: period) { return nil }
                 // The periods repeat every 400 years: a cycle of empty periods means no more.
                 if emptyRun > engine.cyclePeriodsBound { return nil }
                 // A long run of empty periods: ask once whether the rule can match at all
@@ -378,6 +389,66 @@ struct RuleStream {
                 emptyRun = 0
             }
         }
+    }
+
+    /// Instances SKIP may have moved out of their period, merged in order:
+    /// sorted, without repeats, from `movedHead`.
+    private var moved: [Int] = []
+    private var movedHead = 0
+    /// Moved instances below this key are final: no later period can place one before it.
+    private var movedRelease = Int.min
+    private var movedDone = false
+
+    /// `nextLocal` for a rule whose SKIP moves dates: a period's dates may
+    /// fall a day before it (BACKWARD) or into the next period (FORWARD), so
+    /// they are merged with the next period's before they are released.
+    private mutating func nextMoved() -> Int? {
+        while true {
+            if movedHead < moved.count && (movedDone || moved[movedHead] < movedRelease) {
+                let candidate = moved[movedHead]
+                movedHead += 1
+                if candidate > engine.startKey { return candidate }
+                continue
+            }
+            if movedDone { return nil }
+            period += 1
+            guard engine.candidates(ofPeriod: period, into: &output, days: &days) else {
+                movedDone = true
+                continue
+            }
+            if movedHead > 0 {
+                moved.removeFirst(movedHead)
+                movedHead = 0
+            }
+            for candidate in output {
+                var index = moved.count
+                while index > 0 && moved[index - 1] > candidate { index -= 1 }
+                if index > 0 && moved[index - 1] == candidate { continue }
+                moved.insert(candidate, at: index)
+            }
+            // The next period's dates start at its first day, or SKIP=BACKWARD's day before it.
+            if let next = engine.firstDay(ofPeriod: period + 1) {
+                movedRelease = (next - 1) * 86_400
+            } else {
+                movedRelease = Int.max
+            }
+            if output.isEmpty {
+                emptyRun += 1
+                if pastBounds(after: period) || (emptyRun == 4_096 && engine.emptinessReason() != nil) { movedDone = true }
+            } else {
+                emptyRun = 0
+            }
+        }
+    }
+
+    /// Whether every period after `period` starts past UNTIL or the window's
+    /// end, so that a run of empty periods can end the walk there.
+    private func pastBounds(after period: Int) -> Bool {
+        let bound = Swift.min(untilKey, upperKey)
+        guard bound != Int.max else { return false }
+        guard let first = engine.firstDay(ofPeriod: period + 1) else { return true }
+        // SKIP=BACKWARD may place a date the day before; a zone, up to the margin.
+        return (first - 1) * 86_400 - Self.margin > bound
     }
 
     /// For a sub-daily rule, jumps past the rest of the day, hour or minute
@@ -462,6 +533,9 @@ struct RuleStream {
 extension RuleEngine {
     /// Consecutive empty periods after which no period can hold an instance:
     /// one 400-year cycle of periods (the Gregorian calendar's facts repeat).
+    /// Other calendars have no such short cycle; a rule in one that matches
+    /// nothing in 400 years of periods is taken as empty too, so that no walk
+    /// runs to the end of the supported years (Docs/Recurrence.md says so).
     var cyclePeriodsBound: Int {
         let unitsPerCycle: Int
         switch rule.frequency {

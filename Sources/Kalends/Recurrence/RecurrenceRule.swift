@@ -12,6 +12,13 @@
 /// YEARLY (and not beside BYWEEKNO), BYMONTHDAY not with WEEKLY, BYYEARDAY not
 /// with DAILY, WEEKLY or MONTHLY, BYSETPOS only beside another BYxxx part,
 /// COUNT and UNTIL not both, and every value in its range.
+///
+/// RFC 7529's RSCALE and SKIP are parts too: `rscale` names the calendar the
+/// rule counts in (nil: RFC 5545's Gregorian), BYMONTH then holds that
+/// calendar's month codes (`5L` is Hebrew Adar I), and `skip` says what
+/// becomes of a date the calendar does not have.
+///
+///     let adarI = try RecurrenceRule(parsing: "RSCALE=HEBREW;FREQ=YEARLY;BYMONTH=5L;BYMONTHDAY=8;SKIP=FORWARD")
 public struct RecurrenceRule: Hashable, Sendable {
     /// FREQ: the period the rule repeats over.
     public enum Frequency: Int, Hashable, Sendable, CaseIterable, Comparable, CustomStringConvertible {
@@ -41,10 +48,11 @@ public struct RecurrenceRule: Hashable, Sendable {
         }
 
         /// The `ordinal`-th `weekday` (`-1`: the last). Throws when `ordinal`
-        /// is 0 or beyond ±53.
+        /// is 0 or beyond ±55 (a rule allows ±53, or ±55 in a lunisolar RSCALE,
+        /// whose years have up to 385 days).
         public init(_ ordinal: Int, _ weekday: Weekday) throws(RuleError) {
-            guard (1...53).contains(ordinal.magnitude) else {
-                throw RuleError(.outOfRange(value: String(ordinal), allowed: "-53 ... -1 or 1 ... 53"), part: "BYDAY")
+            guard (1...55).contains(ordinal.magnitude) else {
+                throw RuleError(.outOfRange(value: String(ordinal), allowed: "-55 ... -1 or 1 ... 55"), part: "BYDAY")
             }
             self.ordinal = ordinal
             self.weekday = weekday
@@ -79,6 +87,22 @@ public struct RecurrenceRule: Hashable, Sendable {
 
         /// The RRULE form.
         public var description: String { RuleText.format(self) }
+    }
+
+    /// SKIP (RFC 7529): what becomes of a date the rule's calendar does not
+    /// have (day 31 of a 30-day month, a leap month in a common year).
+    public enum Skip: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+        /// No instance (RFC 5545's rule, and the default).
+        case omit = "OMIT"
+        /// The nearest date before it: the month's (or year's) last day, or
+        /// for a missing leap month the month it follows.
+        case backward = "BACKWARD"
+        /// The nearest date after it: the next month's (or year's) first day,
+        /// or for a missing leap month the month after it.
+        case forward = "FORWARD"
+
+        /// The RRULE value (`FORWARD`).
+        public var description: String { rawValue }
     }
 
     /// How the rule ends.
@@ -117,19 +141,25 @@ public struct RecurrenceRule: Hashable, Sendable {
     public let byYearDay: [Int]
     /// BYWEEKNO, -53 ... -1 and 1 ... 53.
     public let byWeekNo: [Int]
-    /// BYMONTH, 1 ... 12.
-    public let byMonth: [Int]
+    /// BYMONTH: month codes, 1 ... 12 without RSCALE; with it, the codes of
+    /// the RSCALE calendar (Hebrew `5L` is Adar I, Coptic `13` the epagomenal month).
+    public let byMonth: [MonthCode]
     /// BYSETPOS, -366 ... -1 and 1 ... 366.
     public let bySetPos: [Int]
     /// WKST, Monday when not given.
     public let weekStart: Weekday
+    /// RSCALE: the calendar the rule counts its years, months and days in;
+    /// nil for a plain RFC 5545 rule (Gregorian).
+    public let rscale: CalendarID?
+    /// SKIP; anything but `.omit` needs `rscale`.
+    public let skip: Skip
 
     /// A rule from its parts, checked as RFC 5545 says (see the type's
     /// documentation); lists are sorted and their repeats dropped.
     public init(frequency: Frequency, interval: Int = 1, end: End = .never,
                 bySecond: [Int] = [], byMinute: [Int] = [], byHour: [Int] = [], byDay: [Day] = [],
-                byMonthDay: [Int] = [], byYearDay: [Int] = [], byWeekNo: [Int] = [], byMonth: [Int] = [],
-                bySetPos: [Int] = [], weekStart: Weekday = .monday) throws(RuleError) {
+                byMonthDay: [Int] = [], byYearDay: [Int] = [], byWeekNo: [Int] = [], byMonth: [MonthCode] = [],
+                bySetPos: [Int] = [], weekStart: Weekday = .monday, rscale: CalendarID? = nil, skip: Skip = .omit) throws(RuleError) {
         self.frequency = frequency
         self.interval = interval
         self.end = end
@@ -140,9 +170,11 @@ public struct RecurrenceRule: Hashable, Sendable {
         self.byMonthDay = Self.normalized(byMonthDay)
         self.byYearDay = Self.normalized(byYearDay)
         self.byWeekNo = Self.normalized(byWeekNo)
-        self.byMonth = Self.normalized(byMonth)
+        self.byMonth = Array(Set(byMonth)).sorted()
         self.bySetPos = Self.normalized(bySetPos)
         self.weekStart = weekStart
+        self.rscale = rscale
+        self.skip = skip
         try validate()
     }
 

@@ -61,8 +61,17 @@ public struct RecurrenceSet: Sendable {
         for (index, rule) in rules.enumerated() {
             try Self.check(rule, index: index, rules: rules.count, start: start)
         }
-        let calendar = GregorianCalendar()
-        expansions = rules.map { RuleExpansion(engine: RuleEngine(rule: $0, calendar: calendar, start: start.local)) }
+        var expansions: [RuleExpansion] = []
+        for (index, rule) in rules.enumerated() {
+            let calendar: RuleCalendar
+            do {
+                calendar = try RuleCalendar(rule.rscale)
+            } catch {
+                throw RecurrenceError("\(rules.count > 1 ? "RRULE \(index + 1)" : "RRULE"): RSCALE calendar cannot be opened: \(error)")
+            }
+            expansions.append(RuleExpansion(engine: RuleEngine(rule: rule, calendar: calendar, start: start.local)))
+        }
+        self.expansions = expansions
         var occurrences: [Occurrence] = []
         for date in dates {
             occurrences.append(try Self.occurrence(date, start: start, property: "RDATE", policy: policy))

@@ -28,7 +28,7 @@ extension RuleEngine {
         case .daily: largestSet = timeOffsets.count
         case .weekly: largestSet = weekdayMask.nonzeroBitCount * timeOffsets.count
         case .monthly: largestSet = 31 * timeOffsets.count
-        default: largestSet = 366 * timeOffsets.count
+        default: largestSet = RecurrenceRule.Limits(rule.rscale).yearDays * timeOffsets.count
         }
         if !rule.bySetPos.isEmpty && rule.bySetPos.allSatisfy({ $0.magnitude > UInt(largestSet) }) {
             return "BYSETPOS=\(rule.bySetPos.map(String.init).joined(separator: ",")) lies beyond the at most \(largestSet) instance\(largestSet == 1 ? "" : "s") of each \(periodName)"
@@ -49,6 +49,17 @@ extension RuleEngine {
         return "none of its dates falls in the periods it steps through from DTSTART (\(rule.interval == 1 ? "every" : "every \(rule.interval)th") \(periodName))"
     }
 
+    /// The most days a month of the calendar has: 30 in the lunar and
+    /// lunisolar calendars (a month runs from one new moon to the next) and
+    /// in the Coptic and Ethiopic ones; 31 elsewhere.
+    static func longestMonth(_ id: CalendarID?) -> Int {
+        switch id {
+        case .hebrew, .chinese, .dangi, .islamic, .islamicCivil, .islamicTabular, .islamicUmmAlQura, .islamicRGSA,
+             .coptic, .ethiopic, .ethiopicAmeteAlem: 30
+        default: 31
+        }
+    }
+
     private var periodName: String {
         ["second", "minute", "hour", "day", "week", "month", "year"][rule.frequency.rawValue]
     }
@@ -57,10 +68,18 @@ extension RuleEngine {
     /// not, starting on each weekday) satisfies the day-level parts.
     private func dayLevelReason() -> String? {
         guard needsFacts || hasByDay else { return nil }
+        // Other calendars' kinds of years need not all occur in 28 years: the
+        // walk of periods answers for them, but a month day no month has is plain.
+        guard repeatsEvery400Years else {
+            let longest = Self.longestMonth(rule.rscale)
+            guard skip == .omit, !monthDays.isEmpty, monthDays.allSatisfy({ $0.magnitude > UInt(longest) }) else { return nil }
+            let calendarName = rule.rscale.map { $0.name } ?? "Gregorian"
+            return "no month of the \(calendarName) calendar has \(longest + 1) days or more (BYMONTHDAY=\(monthDays.map(String.init).joined(separator: ",")))"
+        }
         let first = calendar.dayNumber(year: 2000, month: 1, day: 1), last = calendar.dayNumber(year: 2028, month: 1, day: 1)
         for day in first..<last where matches(day) { return nil }
         var parts: [String] = []
-        if !months.isEmpty { parts.append("BYMONTH=" + months.map(String.init).joined(separator: ",")) }
+        if !months.isEmpty { parts.append("BYMONTH=" + months.map { RuleText.format($0) }.joined(separator: ",")) }
         if !weekNumbers.isEmpty { parts.append("BYWEEKNO=" + weekNumbers.map(String.init).joined(separator: ",")) }
         if !yearDays.isEmpty { parts.append("BYYEARDAY=" + yearDays.map(String.init).joined(separator: ",")) }
         if !monthDays.isEmpty {

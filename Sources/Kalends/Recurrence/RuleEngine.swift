@@ -7,7 +7,9 @@
 /// BYSETPOS picks from the set.
 ///
 /// Written against `CalendarSystem` only: the calendar's months, years,
-/// leap years and weekdays, no calendar by name.
+/// leap years and weekdays, no calendar by name. With RSCALE (RFC 7529) the
+/// calendar is the rule's own: BYMONTH names its month codes, and SKIP moves
+/// a generated date the calendar lacks (see `resolvedMonths` and `appendDay`).
 struct RuleEngine<C: CalendarSystem>: Sendable {
     typealias Frequency = RecurrenceRule.Frequency
 
@@ -18,7 +20,11 @@ struct RuleEngine<C: CalendarSystem>: Sendable {
     let startDay: Int
 
     // The day-level parts with DTSTART's defaults applied.
-    let months: [Int]
+    /// BYMONTH as month codes (DTSTART's for a plain YEARLY rule).
+    let months: [MonthCode]
+    /// Their numbers, which are the months' positions in a calendar without
+    /// leap months; nil in a lunisolar one, where positions vary by year.
+    let monthPositions: [Int]?
     let monthDays: [Int]
     let yearDays: [Int]
     let weekNumbers: [Int]
@@ -41,6 +47,15 @@ struct RuleEngine<C: CalendarSystem>: Sendable {
     let generator: Generator
     /// Whether generated days must still be checked against the day-level parts.
     let filterDays: Bool
+    /// The day-level parts generated days are checked against: those the generator does not guarantee.
+    let limits: DayParts
+    /// SKIP, and whether it can move a date out of its period (into the one
+    /// before or after): a MONTHLY or YEARLY rule whose SKIP is not OMIT.
+    let skip: RecurrenceRule.Skip
+    let spills: Bool
+    /// True for the Gregorian calendar, whose weekdays, month lengths and
+    /// leap years repeat every 400 years (period counts and emptiness rely on it).
+    let repeatsEvery400Years: Bool
     let needsFacts: Bool
 
     /// The first period: the year, the month index, the week's first day,
@@ -76,7 +91,7 @@ struct RuleEngine<C: CalendarSystem>: Sendable {
         switch frequency {
         case .yearly where rule.byWeekNo.isEmpty && rule.byYearDay.isEmpty && monthDays.isEmpty && byDay.isEmpty:
             monthDays = [fields.day]
-            if months.isEmpty { months = [fields.month] }
+            if months.isEmpty { months = [calendar.monthCode(year: fields.year, month: fields.month)] }
         case .monthly where monthDays.isEmpty && byDay.isEmpty:
             monthDays = [fields.day]
         case .weekly where byDay.isEmpty:
@@ -85,6 +100,7 @@ struct RuleEngine<C: CalendarSystem>: Sendable {
             break
         }
         self.months = months
+        monthPositions = calendar.hasLeapMonths ? nil : months.map(\.number)
         self.monthDays = monthDays
         yearDays = rule.byYearDay
         weekNumbers = rule.byWeekNo
@@ -107,7 +123,6 @@ struct RuleEngine<C: CalendarSystem>: Sendable {
         minuteMask = !expands(.byMinute) && !rule.byMinute.isEmpty ? rule.byMinute.reduce(UInt64(0)) { $0 | 1 << UInt64($1) } : ~0
         secondMask = !expands(.bySecond) && !rule.bySecond.isEmpty ? rule.bySecond.reduce(UInt64(0)) { $0 | 1 << UInt64($1) } : ~0
 
-        let dayParts = [!months.isEmpty, !monthDays.isEmpty, !yearDays.isEmpty, !weekNumbers.isEmpty, !byDay.isEmpty].filter { $0 }.count
         let generator: Generator
         switch frequency {
         case .secondly, .minutely, .hourly: generator = .subDaily
@@ -122,15 +137,32 @@ struct RuleEngine<C: CalendarSystem>: Sendable {
             else { generator = .yearMonthsAll }
         }
         self.generator = generator
-        // A generator guarantees its own part (and BYMONTH where it walks the BYMONTH months).
-        let covered: Int
+        // A generator guarantees its own part (and BYMONTH where it walks the
+        // BYMONTH months); the others limit what it generates. (A date SKIP
+        // moved has its part only as SKIP reads it: it is not checked again.)
+        var present: DayParts = []
+        if !months.isEmpty { present.insert(.months) }
+        if !monthDays.isEmpty { present.insert(.monthDays) }
+        if !rule.byYearDay.isEmpty { present.insert(.yearDays) }
+        if !rule.byWeekNo.isEmpty { present.insert(.weekNumbers) }
+        if !byDay.isEmpty { present.insert(.weekdays) }
+        let covered: DayParts
         switch generator {
-        case .day, .subDaily: covered = 0
-        case .weekDays, .monthDays, .monthWeekdays, .yearDays, .weekNumbers, .yearWeekdays: covered = 1
-        case .yearMonthDays, .yearMonthWeekdays: covered = months.isEmpty ? 1 : 2
-        case .monthAll, .yearMonthsAll: covered = months.isEmpty ? 0 : 1
+        case .day, .subDaily: covered = []
+        case .weekDays, .yearWeekdays: covered = .weekdays
+        case .monthWeekdays: covered = [.months, .weekdays]
+        case .monthDays: covered = [.months, .monthDays]
+        case .yearDays: covered = .yearDays
+        case .weekNumbers: covered = .weekNumbers
+        case .yearMonthDays: covered = [.months, .monthDays]
+        case .yearMonthWeekdays: covered = [.months, .weekdays]
+        case .monthAll, .yearMonthsAll: covered = .months
         }
-        filterDays = dayParts > covered
+        limits = present.subtracting(covered)
+        filterDays = !limits.isEmpty
+        skip = rule.skip
+        spills = rule.skip != .omit && frequency >= .monthly
+        repeatsEvery400Years = calendar.id.builtIn == .gregorian || calendar.id.builtIn == .iso8601
         needsFacts = !months.isEmpty || !monthDays.isEmpty || !yearDays.isEmpty || !weekNumbers.isEmpty || !ordinalDays.isEmpty
 
         let single = timeOffsets.count == 1 && rule.bySetPos.isEmpty && months.isEmpty && monthDays.isEmpty
@@ -196,6 +228,19 @@ struct RuleEngine<C: CalendarSystem>: Sendable {
         }
     }
 
+    /// The first day of a MONTHLY or YEARLY rule's period `index`, nil past the supported range.
+    func firstDay(ofPeriod index: Int) -> Int? {
+        guard let anchor = anchor(ofPeriod: index) else { return nil }
+        switch rule.frequency {
+        case .yearly: return calendar.dayNumber(year: anchor, month: 1, day: 1)
+        case .monthly:
+            guard let (year, month) = try? calendar.month(atIndex: anchor) else { return nil }
+            return calendar.dayNumber(year: year, month: month, day: 1)
+        case .weekly, .daily: return anchor
+        case .hourly, .minutely, .secondly: return anchor.floorDivided(by: 86_400)
+        }
+    }
+
     /// The period that contains wall-clock seconds `key`, or the first period after it
     /// (never before period 0); nil past the supported range.
     func period(containing key: Int) -> Int {
@@ -234,7 +279,7 @@ struct RuleEngine<C: CalendarSystem>: Sendable {
         } else {
             days.removeAll(keepingCapacity: true)
             generateDays(anchor, into: &days)
-            for day in days where DayNumber.supported.contains(day) && (!filterDays || matches(day)) {
+            for day in days where DayNumber.supported.contains(day) && (!filterDays || matches(day, limits)) {
                 let base = day * 86_400
                 for offset in timeOffsets { output.append(base + offset) }
             }
@@ -280,13 +325,14 @@ struct RuleEngine<C: CalendarSystem>: Sendable {
             }
         case .monthDays, .monthWeekdays, .monthAll:
             guard let (year, month) = try? calendar.month(atIndex: anchor) else { return }
-            appendMonth(year, month, into: &days)
+            // BYMONTH limits the period before the days expand in it (RFC 5545's order),
+            // so a date SKIP moves into another month still counts.
+            if !months.isEmpty && !isListed(year: year, month: month) { return }
+            appendMonth(start: calendar.dayNumber(year: year, month: month, day: 1), length: calendar.daysInMonth(year: year, month: month),
+                        into: &days)
         case .yearDays:
             let start = calendar.dayNumber(year: anchor, month: 1, day: 1), length = calendar.daysInYear(anchor)
-            for value in yearDays {
-                let ordinal = value > 0 ? value : length + 1 + value
-                if ordinal >= 1 && ordinal <= length { days.append(start + ordinal - 1) }
-            }
+            for value in yearDays { appendDay(value, start: start, length: length, into: &days) }
         case .weekNumbers:
             let start = calendar.dayNumber(year: anchor, month: 1, day: 1), length = calendar.daysInYear(anchor)
             for weekYear in (anchor - 1)...(anchor + 1) where calendar.supportedYears.contains(weekYear) {
@@ -299,11 +345,22 @@ struct RuleEngine<C: CalendarSystem>: Sendable {
                 }
             }
         case .yearMonthDays, .yearMonthWeekdays, .yearMonthsAll:
-            let count = calendar.monthsInYear(anchor)
             if months.isEmpty {
-                for month in 1...count { appendMonth(anchor, month, into: &days) }
+                for month in 1...Swift.max(1, calendar.monthsInYear(anchor)) {
+                    appendMonth(start: calendar.dayNumber(year: anchor, month: month, day: 1),
+                                length: calendar.daysInMonth(year: anchor, month: month), into: &days)
+                }
+            } else if let monthPositions {
+                for month in monthPositions where month <= calendar.monthsInYear(anchor) {
+                    appendMonth(start: calendar.dayNumber(year: anchor, month: month, day: 1),
+                                length: calendar.daysInMonth(year: anchor, month: month), into: &days)
+                }
             } else {
-                for month in months where month <= count { appendMonth(anchor, month, into: &days) }
+                for code in months {
+                    guard let (year, month) = resolvedMonth(code, inYear: anchor) else { continue }
+                    appendMonth(start: calendar.dayNumber(year: year, month: month, day: 1),
+                                length: calendar.daysInMonth(year: year, month: month), into: &days)
+                }
             }
         case .yearWeekdays:
             let start = calendar.dayNumber(year: anchor, month: 1, day: 1), length = calendar.daysInYear(anchor)
@@ -314,15 +371,47 @@ struct RuleEngine<C: CalendarSystem>: Sendable {
         sortUnique(&days)
     }
 
+    /// The month of `code` in `year`, as (year, position); for a leap month
+    /// the year lacks, SKIP's choice: none, the month before it, or the month
+    /// after it (the next year's first when it would have been the last).
+    func resolvedMonth(_ code: MonthCode, inYear year: Int) -> (year: Int, month: Int)? {
+        if let month = calendar.month(of: code, inYear: year) { return (year, month) }
+        switch skip {
+        case .omit: return nil
+        case .backward:
+            let before = MonthCode(code.number)
+            return calendar.month(of: before, inYear: year).map { (year, $0) }
+        case .forward:
+            if let month = calendar.month(of: MonthCode(code.number + 1), inYear: year) { return (year, month) }
+            let next = year + 1
+            return calendar.supportedYears.contains(next) ? (next, 1) : nil
+        }
+    }
+
+    /// Day `value` of the span [start, start + length) (a month, or a year
+    /// for BYYEARDAY): counted from its end when negative. A day the span
+    /// lacks is SKIP's: none, the nearest day before (the span's last day, or
+    /// for a negative value the day before the span), or the nearest after
+    /// (the day after the span, or for a negative value its first day).
+    @inline(__always)
+    private func appendDay(_ value: Int, start: Int, length: Int, into days: inout [Int]) {
+        let ordinal = value > 0 ? value : length + 1 + value
+        if ordinal >= 1 && ordinal <= length {
+            days.append(start + ordinal - 1)
+            return
+        }
+        switch skip {
+        case .omit: return
+        case .backward: days.append(value > 0 ? start + length - 1 : start - 1)
+        case .forward: days.append(value > 0 ? start + length : start)
+        }
+    }
+
     /// The days of a month the generator takes: its BYMONTHDAY days, its BYDAY days, or all.
-    private func appendMonth(_ year: Int, _ month: Int, into days: inout [Int]) {
-        let start = calendar.dayNumber(year: year, month: month, day: 1), length = calendar.daysInMonth(year: year, month: month)
+    private func appendMonth(start: Int, length: Int, into days: inout [Int]) {
         switch generator {
         case .monthDays, .yearMonthDays:
-            for value in monthDays {
-                let day = value > 0 ? value : length + 1 + value
-                if day >= 1 && day <= length { days.append(start + day - 1) }
-            }
+            for value in monthDays { appendDay(value, start: start, length: length, into: &days) }
         case .monthWeekdays, .yearMonthWeekdays:
             appendWeekdays(start: start, length: length, into: &days)
         default:
@@ -362,24 +451,32 @@ struct RuleEngine<C: CalendarSystem>: Sendable {
 
     // MARK: Day-level parts
 
+    typealias DayParts = RuleDayParts
+
     /// Whether `day` satisfies every day-level part (each as a limit).
-    func matches(_ day: Int) -> Bool {
+    func matches(_ day: Int) -> Bool { matches(day, .all) }
+
+    /// Whether `day` satisfies the day-level parts among `parts` (each as a limit).
+    func matches(_ day: Int, _ parts: DayParts) -> Bool {
         let weekday = DayNumber.isoWeekday(day)
-        if hasByDay && ordinalDays.isEmpty && weekdayMask & (1 << weekday) == 0 { return false }
-        guard needsFacts else { return true }
+        let byDay = hasByDay && parts.contains(.weekdays)
+        if byDay && ordinalDays.isEmpty && weekdayMask & (1 << weekday) == 0 { return false }
+        let checkMonths = !months.isEmpty && parts.contains(.months), checkMonthDays = !monthDays.isEmpty && parts.contains(.monthDays)
+        let checkYearDays = !yearDays.isEmpty && parts.contains(.yearDays), checkWeeks = !weekNumbers.isEmpty && parts.contains(.weekNumbers)
+        guard checkMonths || checkMonthDays || checkYearDays || checkWeeks || (byDay && !ordinalDays.isEmpty) else { return true }
         let fields = calendar.ordinalDate(ofDay: day)
-        if !months.isEmpty && !months.contains(fields.month) { return false }
-        let monthLength = monthDays.isEmpty && !(hasByDay && ordinalsInMonth) ? 0 : calendar.daysInMonth(year: fields.year, month: fields.month)
-        if !monthDays.isEmpty && !monthDays.contains(fields.day) && !monthDays.contains(fields.day - monthLength - 1) { return false }
+        if checkMonths && !isListed(year: fields.year, month: fields.month) { return false }
+        let monthLength = !checkMonthDays && !(byDay && ordinalsInMonth) ? 0 : calendar.daysInMonth(year: fields.year, month: fields.month)
+        if checkMonthDays && !monthDays.contains(fields.day) && !monthDays.contains(fields.day - monthLength - 1) { return false }
         var yearStart = 0, yearLength = 0
-        if !yearDays.isEmpty || !weekNumbers.isEmpty || (hasByDay && !ordinalsInMonth && !ordinalDays.isEmpty) {
+        if checkYearDays || checkWeeks || (byDay && !ordinalsInMonth && !ordinalDays.isEmpty) {
             yearStart = calendar.dayNumber(year: fields.year, month: 1, day: 1)
             yearLength = calendar.daysInYear(fields.year)
         }
         let dayOfYear = day - yearStart + 1
-        if !yearDays.isEmpty && !yearDays.contains(dayOfYear) && !yearDays.contains(dayOfYear - yearLength - 1) { return false }
-        if !weekNumbers.isEmpty && !matchesWeekNumber(day, year: fields.year, yearStart: yearStart, yearLength: yearLength) { return false }
-        if hasByDay && weekdayMask & (1 << weekday) == 0 {
+        if checkYearDays && !yearDays.contains(dayOfYear) && !yearDays.contains(dayOfYear - yearLength - 1) { return false }
+        if checkWeeks && !matchesWeekNumber(day, year: fields.year, yearStart: yearStart, yearLength: yearLength) { return false }
+        if byDay && weekdayMask & (1 << weekday) == 0 {
             let position = ordinalsInMonth ? fields.day : dayOfYear
             let length = ordinalsInMonth ? monthLength : yearLength
             let fromStart = (position - 1) / 7 + 1, fromEnd = -((length - position) / 7 + 1)
@@ -388,6 +485,13 @@ struct RuleEngine<C: CalendarSystem>: Sendable {
             }
         }
         return true
+    }
+
+    /// Whether the `month`-th month of `year` is one of BYMONTH's.
+    @inline(__always)
+    private func isListed(year: Int, month: Int) -> Bool {
+        if let monthPositions { return monthPositions.contains(month) }
+        return months.contains(calendar.monthCode(year: year, month: month))
     }
 
     /// The first day of week 1 of `year`: the week (from WKST) holding the year's fourth day.
@@ -415,4 +519,15 @@ struct RuleEngine<C: CalendarSystem>: Sendable {
         let number = (day - week1) / 7 + 1
         return weekNumbers.contains(number) || weekNumbers.contains(number - weeks - 1)
     }
+}
+
+/// A rule's day-level parts, as a set.
+struct RuleDayParts: OptionSet, Sendable {
+    let rawValue: UInt8
+    static let months = RuleDayParts(rawValue: 1)
+    static let monthDays = RuleDayParts(rawValue: 2)
+    static let yearDays = RuleDayParts(rawValue: 4)
+    static let weekNumbers = RuleDayParts(rawValue: 8)
+    static let weekdays = RuleDayParts(rawValue: 16)
+    static let all: RuleDayParts = [.months, .monthDays, .yearDays, .weekNumbers, .weekdays]
 }

@@ -58,7 +58,7 @@ public struct RuleError: Error, Hashable, Sendable, CustomStringConvertible {
         case .malformed(let expected): what = "cannot be read: expected \(expected)"
         case .unknownPart:
             what = "is not an RFC 5545 rule part (FREQ, UNTIL, COUNT, INTERVAL, BYSECOND, BYMINUTE, BYHOUR, BYDAY, "
-                + "BYMONTHDAY, BYYEARDAY, BYWEEKNO, BYMONTH, BYSETPOS, WKST)"
+                + "BYMONTHDAY, BYYEARDAY, BYWEEKNO, BYMONTH, BYSETPOS, WKST) or RFC 7529 part (RSCALE, SKIP)"
         case .repeatedPart: what = "is given more than once"
         case .missingFrequency: what = "has no FREQ part (FREQ=SECONDLY ... YEARLY is required)"
         case .outOfRange(let value, let allowed): what = "has \(Self.shown(value)), outside \(allowed)"

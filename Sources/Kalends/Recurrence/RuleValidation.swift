@@ -7,18 +7,23 @@ extension RecurrenceRule {
         if case .count(let count) = end, !(1...Self.maximumCount).contains(count) {
             throw RuleError(.outOfRange(value: String(count), allowed: "1 ... \(Self.maximumCount)"), part: "COUNT")
         }
+        let limits = Limits(rscale)
         try Self.check(bySecond, 0...60, part: "BYSECOND")
         try Self.check(byMinute, 0...59, part: "BYMINUTE")
         try Self.check(byHour, 0...23, part: "BYHOUR")
         try Self.checkSigned(byMonthDay, 31, part: "BYMONTHDAY")
-        try Self.checkSigned(byYearDay, 366, part: "BYYEARDAY")
-        try Self.checkSigned(byWeekNo, 53, part: "BYWEEKNO")
-        try Self.check(byMonth, 1...12, part: "BYMONTH")
-        try Self.checkSigned(bySetPos, 366, part: "BYSETPOS")
+        try Self.checkSigned(byYearDay, limits.yearDays, part: "BYYEARDAY")
+        try Self.checkSigned(byWeekNo, limits.weeks, part: "BYWEEKNO")
+        try checkMonths()
+        try Self.checkSigned(bySetPos, limits.yearDays, part: "BYSETPOS")
         for day in byDay {
-            if let ordinal = day.ordinal, !(1...53).contains(ordinal.magnitude) {
-                throw RuleError(.outOfRange(value: day.description, allowed: "ordinals -53 ... -1 or 1 ... 53"), part: "BYDAY")
+            if let ordinal = day.ordinal, ordinal == 0 || ordinal.magnitude > UInt(limits.weeks) {
+                throw RuleError(.outOfRange(value: day.description, allowed: "ordinals -\(limits.weeks) ... -1 or 1 ... \(limits.weeks)"),
+                                part: "BYDAY")
             }
+        }
+        if skip != .omit && rscale == nil {
+            throw RuleError(.conflict("SKIP needs RSCALE (RFC 7529 section 4.1): add RSCALE=GREGORIAN for a Gregorian rule"), part: "SKIP")
         }
 
         if !byWeekNo.isEmpty && frequency != .yearly {
@@ -46,6 +51,47 @@ extension RecurrenceRule {
             if others {
                 throw RuleError(.conflict("BYSETPOS needs another BYxxx part to select from"), part: "BYSETPOS")
             }
+        }
+    }
+
+    /// The largest day of the year, week number and BYDAY ordinal a rule may
+    /// name: 366 and 53, or in a lunisolar RSCALE (years of up to 385 days) 385 and 55.
+    struct Limits {
+        let yearDays: Int
+        let weeks: Int
+
+        init(_ rscale: CalendarID?) {
+            let lunisolar = rscale?.hasLeapMonthCodes ?? false
+            yearDays = lunisolar ? 385 : 366
+            weeks = lunisolar ? 55 : 53
+        }
+    }
+
+    /// BYMONTH: 1 ... 12 without RSCALE, else the RSCALE calendar's month codes.
+    private func checkMonths() throws(RuleError) {
+        guard let rscale else {
+            if let bad = byMonth.first(where: { $0.isLeap || !(1...12).contains($0.number) }) {
+                let value = RuleText.format(bad)
+                if bad.isLeap {
+                    throw RuleError(.conflict("has the leap month \(value), which needs RSCALE naming a calendar with leap months (RSCALE=HEBREW, CHINESE or DANGI)"),
+                                    part: "BYMONTH")
+                }
+                throw RuleError(.outOfRange(value: value, allowed: "1 ... 12"), part: "BYMONTH")
+            }
+            return
+        }
+        let facts = BuiltInFacts(rscale)
+        if let bad = byMonth.first(where: { !facts.hasMonthCode($0) }) {
+            let value = RuleText.format(bad)
+            let months: String
+            switch rscale {
+            case .hebrew: months = "1 ... 12 and 5L (Adar I)"
+            case .chinese, .dangi: months = "1 ... 12, each also as a leap month (1L ... 12L)"
+            default:
+                let count = (1...13).filter { facts.hasMonthCode(MonthCode($0)) }.count
+                months = "1 ... \(count), no leap months"
+            }
+            throw RuleError(.outOfRange(value: value, allowed: "the months of RSCALE=\(RuleText.format(rscale)): \(months)"), part: "BYMONTH")
         }
     }
 

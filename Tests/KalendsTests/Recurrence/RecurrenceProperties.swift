@@ -151,7 +151,7 @@ final class RecurrenceProperties: XCTestCase {
                     return false
                 }
             }
-            var byMonth = rule.byMonth, byMonthDay = rule.byMonthDay
+            var byMonth = rule.byMonth.map(\.number), byMonthDay = rule.byMonthDay
             var byDay = rule.byDay
             let noDayParts = rule.byWeekNo.isEmpty && rule.byYearDay.isEmpty && rule.byMonthDay.isEmpty && rule.byDay.isEmpty
             if frequency == .yearly && noDayParts {

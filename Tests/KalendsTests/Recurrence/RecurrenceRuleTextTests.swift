@@ -78,7 +78,18 @@ final class RecurrenceRuleTextTests: XCTestCase {
             ("FREQ=YEARLY;BYYEARDAY=367", "recurrence rule part BYYEARDAY 'BYYEARDAY=367' (character 13) has 367, outside -366 ... -1 or 1 ... 366"),
             ("FREQ=YEARLY;BYWEEKNO=54", "recurrence rule part BYWEEKNO 'BYWEEKNO=54' (character 13) has 54, outside -53 ... -1 or 1 ... 53"),
             ("FREQ=YEARLY;BYMONTH=13", "recurrence rule part BYMONTH 'BYMONTH=13' (character 13) has 13, outside 1 ... 12"),
-            ("FREQ=YEARLY;BYMONTH=5L", "recurrence rule part BYMONTH 'BYMONTH=5L' (character 13) leap months (5L) belong to RSCALE rules (RFC 7529), which Kalends does not evaluate yet"),
+            ("FREQ=YEARLY;BYMONTH=5L", "recurrence rule part BYMONTH 'BYMONTH=5L' (character 13) has the leap month 5L, which needs RSCALE naming a calendar with leap months (RSCALE=HEBREW, CHINESE or DANGI)"),
+            ("RSCALE=GREGORIAN;FREQ=YEARLY;BYMONTH=5L", "recurrence rule part BYMONTH 'BYMONTH=5L' (character 30) has 5L, outside the months of RSCALE=GREGORIAN: 1 ... 12, no leap months"),
+            ("RSCALE=HEBREW;FREQ=YEARLY;BYMONTH=4L", "recurrence rule part BYMONTH 'BYMONTH=4L' (character 27) has 4L, outside the months of RSCALE=HEBREW: 1 ... 12 and 5L (Adar I)"),
+            ("RSCALE=HEBREW;FREQ=YEARLY;BYMONTH=13", "recurrence rule part BYMONTH 'BYMONTH=13' (character 27) has 13, outside the months of RSCALE=HEBREW: 1 ... 12 and 5L (Adar I)"),
+            ("RSCALE=COPTIC;FREQ=YEARLY;BYMONTH=14", "recurrence rule part BYMONTH 'BYMONTH=14' (character 27) has 14, outside the months of RSCALE=COPTIC: 1 ... 13, no leap months"),
+            ("FREQ=MONTHLY;SKIP=BACKWARD", "recurrence rule part SKIP 'SKIP=BACKWARD' (character 14) needs RSCALE (RFC 7529 section 4.1): add RSCALE=GREGORIAN for a Gregorian rule"),
+            ("RSCALE=GREGORIAN;FREQ=MONTHLY;SKIP=LATER", "recurrence rule part SKIP 'SKIP=LATER' (character 31) cannot be read: expected OMIT, BACKWARD or FORWARD"),
+            ("RSCALE=RUSSIAN;FREQ=YEARLY", "recurrence rule part RSCALE 'RSCALE=RUSSIAN' (character 1) cannot be read: expected a calendar Kalends knows: GREGORIAN, ISO8601, JULIAN, BUDDHIST, JAPANESE, ROC, HEBREW, ISLAMIC, ISLAMIC-CIVIL, ISLAMIC-TBLA, ISLAMIC-UMALQURA, ISLAMIC-RGSA, PERSIAN, INDIAN, COPTIC, ETHIOPIC, ETHIOPIC-AMETE-ALEM, CHINESE, DANGI"),
+            ("RSCALE=GREGORIAN;FREQ=YEARLY;BYYEARDAY=370", "recurrence rule part BYYEARDAY 'BYYEARDAY=370' (character 30) has 370, outside -366 ... -1 or 1 ... 366"),
+            ("RSCALE=HEBREW;FREQ=YEARLY;BYYEARDAY=386", "recurrence rule part BYYEARDAY 'BYYEARDAY=386' (character 27) has 386, outside -385 ... -1 or 1 ... 385"),
+            ("RSCALE=CHINESE;FREQ=YEARLY;BYWEEKNO=56", "recurrence rule part BYWEEKNO 'BYWEEKNO=56' (character 28) has 56, outside -55 ... -1 or 1 ... 55"),
+            ("FREQ=YEARLY;BYMONTH=5X", "recurrence rule part BYMONTH 'BYMONTH=5X' (character 13) cannot be read: expected month numbers separated by commas, each with an optional L for a leap month (5L)"),
             ("FREQ=MONTHLY;BYDAY=MO;BYSETPOS=367", "recurrence rule part BYSETPOS 'BYSETPOS=367' (character 23) has 367, outside -366 ... -1 or 1 ... 366"),
             ("FREQ=YEARLY;BYDAY=54MO", "recurrence rule part BYDAY 'BYDAY=54MO' (character 13) has 54MO, outside ordinals -53 ... -1 or 1 ... 53"),
             ("FREQ=YEARLY;BYDAY=0MO", "recurrence rule part BYDAY 'BYDAY=0MO' (character 13) has 0MO, outside ordinals -53 ... -1 or 1 ... 53"),
@@ -91,14 +102,13 @@ final class RecurrenceRuleTextTests: XCTestCase {
             ("FREQ=DAILY;UNTIL=20240101T250000Z", "recurrence rule part UNTIL 'UNTIL=20240101T250000Z' (character 12) has 20240101T250000Z, outside times 00:00:00 ... 23:59:60"),
             ("FREQ=DAILY;UNTIL=tomorrow", "recurrence rule part UNTIL 'UNTIL=tomorrow' (character 12) cannot be read: expected a date 19971224, a time 19971224T000000Z (UTC) or 19971224T000000 (floating)"),
             ("FREQ=DAILY;FREQ=WEEKLY", "recurrence rule part FREQ 'FREQ=WEEKLY' (character 12) is given more than once"),
-            ("FREQ=DAILY;BYEASTER=1", "recurrence rule part BYEASTER 'BYEASTER=1' (character 12) is not an RFC 5545 rule part (FREQ, UNTIL, COUNT, INTERVAL, BYSECOND, BYMINUTE, BYHOUR, BYDAY, BYMONTHDAY, BYYEARDAY, BYWEEKNO, BYMONTH, BYSETPOS, WKST)"),
+            ("FREQ=DAILY;BYEASTER=1", "recurrence rule part BYEASTER 'BYEASTER=1' (character 12) is not an RFC 5545 rule part (FREQ, UNTIL, COUNT, INTERVAL, BYSECOND, BYMINUTE, BYHOUR, BYDAY, BYMONTHDAY, BYYEARDAY, BYWEEKNO, BYMONTH, BYSETPOS, WKST) or RFC 7529 part (RSCALE, SKIP)"),
             ("FREQ=DAILY;;COUNT=2", "recurrence rule '' (character 12) cannot be read: expected NAME=VALUE"),
             ("FREQ=DAILY;COUNT", "recurrence rule 'COUNT' (character 12) cannot be read: expected NAME=VALUE"),
             ("FREQ=DAILY;COUNT=", "recurrence rule part COUNT 'COUNT=' (character 12) cannot be read: expected a value after '='"),
             ("FREQ=DAILY;BYHOUR=1,,2", "recurrence rule part BYHOUR 'BYHOUR=1,,2' (character 12) cannot be read: expected whole numbers separated by commas"),
             ("FREQ=DAILY;WKST=XY", "recurrence rule part WKST 'WKST=XY' (character 12) cannot be read: expected a weekday MO, TU, WE, TH, FR, SA or SU"),
-            ("RSCALE=HEBREW;FREQ=YEARLY", "recurrence rule part RSCALE 'RSCALE=HEBREW' (character 1) belongs to RFC 7529 (rules in other calendars), which Kalends does not evaluate yet"),
-            ("FREQ=DAILY;X-\u{1B}[31m=1", "recurrence rule part X-\\u{1B}[31M 'X-\\u{1B}[31m=1' (character 12) is not an RFC 5545 rule part (FREQ, UNTIL, COUNT, INTERVAL, BYSECOND, BYMINUTE, BYHOUR, BYDAY, BYMONTHDAY, BYYEARDAY, BYWEEKNO, BYMONTH, BYSETPOS, WKST)"),
+            ("FREQ=DAILY;X-\u{1B}[31m=1", "recurrence rule part X-\\u{1B}[31M 'X-\\u{1B}[31m=1' (character 12) is not an RFC 5545 rule part (FREQ, UNTIL, COUNT, INTERVAL, BYSECOND, BYMINUTE, BYHOUR, BYDAY, BYMONTHDAY, BYYEARDAY, BYWEEKNO, BYMONTH, BYSETPOS, WKST) or RFC 7529 part (RSCALE, SKIP)"),
         ]
         for (text, message) in cases {
             XCTAssertThrowsError(try RecurrenceRule(parsing: text), text) { error in
@@ -166,14 +176,20 @@ final class RecurrenceRuleTextTests: XCTestCase {
             untilValue.map { RecurrenceRule.End.until($0) },
         ])
         let lists = Gen.zip(small(Gen.int(in: 0...60)), small(Gen.int(in: 0...59)), small(Gen.int(in: 0...23)), small(signed(31)))
-        let more = Gen.zip(small(signed(366)), small(signed(53)), small(Gen.int(in: 1...12)), small(signed(366)))
-        let days = Gen.zip(Gen.oneOf([Gen.constant(Int?.none), signed(53).map { Optional($0) }]), weekday)
+        let month = Gen.zip(Gen.int(in: 1...13), Gen.int(in: 0...4)).map { MonthCode($0.0, isLeap: $0.1 == 0) }
+        let more = Gen.zip(small(signed(385)), small(signed(55)), Gen.oneOf([Gen.constant([MonthCode]()), month.array(count: 1...4)]),
+                           small(signed(385)))
+        // RSCALE: none, or any calendar, with any SKIP.
+        let scale = Gen.zip(Gen.oneOf([Gen.constant(CalendarID?.none), Gen.element(of: CalendarID.allCases).map { Optional($0) }]),
+                            Gen.element(of: RecurrenceRule.Skip.allCases))
+        let days = Gen.zip(Gen.oneOf([Gen.constant(Int?.none), signed(55).map { Optional($0) }]), weekday)
             .map { RecurrenceRule.Day(unchecked: $0.0, $0.1) }.array(count: 0...4)
         let head = Gen.zip(frequency, Gen.oneOf([Gen.constant(1), Gen.int(in: 1...RecurrenceRule.maximumInterval)]), end, weekday)
-        return Gen.zip(head, lists, more, days).map { head, lists, more, days -> RecurrenceRule? in
+        return Gen.zip(head, lists, more, Gen.zip(days, scale)).map { head, lists, more, last -> RecurrenceRule? in
             try? RecurrenceRule(frequency: head.0, interval: head.1, end: head.2, bySecond: lists.0, byMinute: lists.1,
-                                byHour: lists.2, byDay: days, byMonthDay: lists.3, byYearDay: more.0, byWeekNo: more.1,
-                                byMonth: more.2, bySetPos: more.3, weekStart: head.3)
+                                byHour: lists.2, byDay: last.0, byMonthDay: lists.3, byYearDay: more.0, byWeekNo: more.1,
+                                byMonth: more.2, bySetPos: more.3, weekStart: head.3, rscale: last.1.0,
+                                skip: last.1.0 == nil ? .omit : last.1.1)
         }.filter { $0 != nil }.map { $0! }
     }()
 
@@ -191,7 +207,8 @@ final class RecurrenceRuleTextTests: XCTestCase {
     func testArbitraryTextIsReadOrRefused() {
         let pieces = ["FREQ=", "DAILY", "YEARLY", ";", ",", "=", "BYDAY=", "1MO", "-53SU", "BYSETPOS=", "-1", "0", "99999999999",
                       "COUNT=", "UNTIL=", "19970902T090000Z", "20240229", "BYWEEKNO=", "BYMONTH=", "5L", "INTERVAL=", "WKST=SU",
-                      "BYMONTHDAY=", "BYYEARDAY=", "x", "\u{0}", "é", "RRULE:", "+", "T"]
+                      "BYMONTHDAY=", "BYYEARDAY=", "x", "\u{0}", "é", "RRULE:", "+", "T", "RSCALE=", "HEBREW", "chinese",
+                      "SKIP=", "FORWARD", "OMIT", "13", "L"]
         let text = Gen.element(of: pieces).array(count: 0...12).map { $0.joined() }
         forAll(text) { text in
             do {

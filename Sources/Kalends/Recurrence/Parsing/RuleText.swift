@@ -3,7 +3,7 @@
 enum RuleText {
     static let partNames: Set<String> = [
         "FREQ", "UNTIL", "COUNT", "INTERVAL", "BYSECOND", "BYMINUTE", "BYHOUR", "BYDAY",
-        "BYMONTHDAY", "BYYEARDAY", "BYWEEKNO", "BYMONTH", "BYSETPOS", "WKST",
+        "BYMONTHDAY", "BYYEARDAY", "BYWEEKNO", "BYMONTH", "BYSETPOS", "WKST", "RSCALE", "SKIP",
     ]
 
     /// A part as written: its name (upper-cased), value, offset and text.
@@ -37,9 +37,6 @@ enum RuleText {
             }
             let name = text[..<equals].uppercased()
             let part = Part(name: name, value: text[text.index(after: equals)...], offset: offset, text: text)
-            if name == "RSCALE" || name == "SKIP" {
-                throw part.error(.unsupported("belongs to RFC 7529 (rules in other calendars), which Kalends does not evaluate yet"))
-            }
             guard partNames.contains(name) else {
                 throw RuleError(.unknownPart, part: name.isEmpty ? nil : String(RuleError.shown(name).prefix(20)), offset: offset, text: String(text))
             }
@@ -64,6 +61,17 @@ enum RuleText {
             guard let day = weekday(part.value) else { throw part.error(.malformed(expected: "a weekday MO, TU, WE, TH, FR, SA or SU")) }
             return day
         } ?? .monday
+        let rscale = try parts["RSCALE"].map { (part) throws(RuleError) in try calendar(part) }
+        var skip = RecurrenceRule.Skip.omit
+        if let part = parts["SKIP"] {
+            guard rscale != nil else {
+                throw part.error(.conflict("needs RSCALE (RFC 7529 section 4.1): add RSCALE=GREGORIAN for a Gregorian rule"))
+            }
+            guard let value = RecurrenceRule.Skip(rawValue: part.value.uppercased()) else {
+                throw part.error(.malformed(expected: "OMIT, BACKWARD or FORWARD"))
+            }
+            skip = value
+        }
 
         do {
             return try RecurrenceRule(
@@ -72,7 +80,7 @@ enum RuleText {
                 byHour: try integers(parts["BYHOUR"]), byDay: try days(parts["BYDAY"]),
                 byMonthDay: try integers(parts["BYMONTHDAY"]), byYearDay: try integers(parts["BYYEARDAY"]),
                 byWeekNo: try integers(parts["BYWEEKNO"]), byMonth: try months(parts["BYMONTH"]),
-                bySetPos: try integers(parts["BYSETPOS"]), weekStart: weekStart)
+                bySetPos: try integers(parts["BYSETPOS"]), weekStart: weekStart, rscale: rscale, skip: skip)
         } catch let error where error.offset == nil {
             // Place a validation error at its part.
             if let name = error.part, let part = parts[name] { throw error.placed(offset: part.offset, text: String(part.text)) }
@@ -121,12 +129,32 @@ enum RuleText {
         return values
     }
 
-    static func months(_ part: Part?) throws(RuleError) -> [Int] {
+    /// BYMONTH values: month numbers, each with an optional `L` for a leap
+    /// month (RFC 7529); whether the calendar has them is checked with the rule.
+    static func months(_ part: Part?) throws(RuleError) -> [MonthCode] {
         guard let part else { return [] }
-        if part.value.uppercased().contains("L") {
-            throw part.error(.unsupported("leap months (5L) belong to RSCALE rules (RFC 7529), which Kalends does not evaluate yet"))
+        var codes: [MonthCode] = []
+        for item in part.value.split(separator: ",", omittingEmptySubsequences: false) {
+            let isLeap = item.last == "L" || item.last == "l"
+            let digits = isLeap ? item.dropLast() : item
+            guard let number = integer(digits) else {
+                if digits.count > 9 && digits.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "+" || $0 == "-") }) {
+                    throw part.error(.outOfRange(value: String(item), allowed: "the part's range"))
+                }
+                throw part.error(.malformed(expected: "month numbers separated by commas, each with an optional L for a leap month (5L)"))
+            }
+            codes.append(MonthCode(number, isLeap: isLeap))
         }
-        return try integers(part)
+        return codes
+    }
+
+    /// An RSCALE value: a CLDR calendar name, case-insensitively.
+    static func calendar(_ part: Part) throws(RuleError) -> CalendarID {
+        guard let id = try? CalendarID(parsing: String(part.value)) else {
+            let names = CalendarID.allCases.map { format($0) }.joined(separator: ", ")
+            throw part.error(.malformed(expected: "a calendar Kalends knows: \(names)"))
+        }
+        return id
     }
 
     static func weekday(_ text: Substring) -> Weekday? {
@@ -149,7 +177,8 @@ enum RuleText {
             guard let ordinal = integer(number) else {
                 throw part.error(.malformed(expected: "an ordinal -53 ... -1 or 1 ... 53 before the weekday (1MO, -1FR)"))
             }
-            guard (1...53).contains(ordinal.magnitude) else {
+            // The rule checks the ordinal against its calendar (±53, ±55 in a lunisolar RSCALE).
+            guard (1...55).contains(ordinal.magnitude) else {
                 throw part.error(.outOfRange(value: String(item), allowed: "ordinals -53 ... -1 or 1 ... 53"))
             }
             days.append(RecurrenceRule.Day(unchecked: ordinal, weekday))
@@ -199,8 +228,16 @@ enum RuleText {
 
     // MARK: Formatting
 
+    /// The RSCALE form of a calendar: its CLDR name in capitals (`ISLAMIC-CIVIL`).
+    static func format(_ id: CalendarID) -> String { id.rawValue.uppercased() }
+
+    /// A BYMONTH value: `5`, or `5L` for a leap month.
+    static func format(_ code: MonthCode) -> String { "\(code.number)" + (code.isLeap ? "L" : "") }
+
     static func format(_ rule: RecurrenceRule) -> String {
-        var parts = ["FREQ=\(rule.frequency)"]
+        var parts: [String] = []
+        if let rscale = rule.rscale { parts.append("RSCALE=" + format(rscale)) }
+        parts.append("FREQ=\(rule.frequency)")
         switch rule.end {
         case .never: break
         case .count(let count): parts.append("COUNT=\(count)")
@@ -217,9 +254,10 @@ enum RuleText {
         list("BYMONTHDAY", rule.byMonthDay)
         list("BYYEARDAY", rule.byYearDay)
         list("BYWEEKNO", rule.byWeekNo)
-        list("BYMONTH", rule.byMonth)
+        if !rule.byMonth.isEmpty { parts.append("BYMONTH=" + rule.byMonth.map { format($0) }.joined(separator: ",")) }
         list("BYSETPOS", rule.bySetPos)
         if rule.weekStart != .monday { parts.append("WKST=" + RecurrenceRule.weekdayCode(rule.weekStart)) }
+        if rule.skip != .omit { parts.append("SKIP=\(rule.skip)") }
         return parts.joined(separator: ";")
     }
 
