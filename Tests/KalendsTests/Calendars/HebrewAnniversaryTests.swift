@@ -146,3 +146,122 @@ final class HebrewAnniversaryTests: XCTestCase {
         XCTAssertNoThrow(try HebrewAnniversary.yahrzeit(of: last, inYear: 13_759))
     }
 }
+
+/// Yahrzeits against hebcal's (`hebcal -Y FILE`, which reads deaths as
+/// Gregorian `MM DD YYYY description` lines and prints each one's yahrzeit
+/// in every Hebrew year of the range): a death on every day of AM 5700 ...
+/// 5799, in each of the 30 years 5780 ... 5809 (before, during and after the
+/// deaths' years), about 1.1 million yahrzeits in one hebcal run. Skipped
+/// when `hebcal` is not on PATH (Debian: `apt-get install hebcal`).
+final class HebrewAnniversaryHebcalTests: XCTestCase {
+    static let deathYears = 5700...5799
+    static let targetYears = 5780...5809
+
+    /// The executable `name` on PATH, or nil.
+    static func onPath(_ name: String) -> URL? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for directory in path.split(separator: ":") {
+            let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return nil
+    }
+
+    func testYahrzeitsAgreeWithHebcal() throws {
+        guard let hebcal = Self.onPath("hebcal") else {
+            throw XCTSkip("hebcal not installed: the yahrzeit comparison needs it on PATH (Debian: apt-get install hebcal)")
+        }
+        let hebrew = Calendars.hebrew
+        let firstDeath = try hebrew.firstDay(ofYear: Self.deathYears.lowerBound)
+        let deathCount = try hebrew.firstDay(ofYear: Self.deathYears.upperBound + 1) - firstDeath
+        let firstTarget = try hebrew.firstDay(ofYear: Self.targetYears.lowerBound)
+        let pastTargets = try hebrew.firstDay(ofYear: Self.targetYears.upperBound + 1)
+        // The target years have every shape the rules tell apart: common and
+        // leap, each deficient, regular and complete.
+        let shapes = Set(Self.targetYears.map { year in
+            let shape = HebrewMath.YearShape(length: hebrew.daysInYear(year))
+            return "\(shape.isLeap) \(shape.isDeficient) \(shape.isComplete)"
+        })
+        XCTAssertEqual(shapes.count, 6, "\(shapes)")
+
+        // One line a death; the description is the death's day number.
+        var file = ""
+        for day in firstDeath..<(firstDeath + deathCount) {
+            let iso = ISODate(dayNumber: day)
+            file += "\(iso.month) \(iso.day) \(iso.year) d\(day)\n"
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kalends-hebcal-\(ProcessInfo.processInfo.processIdentifier)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let deaths = directory.appendingPathComponent("deaths.txt"), printed = directory.appendingPathComponent("yahrzeits.txt")
+        try Data(file.utf8).write(to: deaths)
+        try Data().write(to: printed)
+
+        // -g ISO dates, -h -x --no-modern: no holidays, Rosh Chodesh or modern days; -H: Hebrew years.
+        let process = Process()
+        process.executableURL = hebcal
+        process.arguments = ["-Y", deaths.path, "-g", "-h", "-x", "--no-modern", "-H", "--years", "\(Self.targetYears.count)", "\(Self.targetYears.lowerBound)"]
+        process.environment = ["PATH": "/usr/bin:/bin", "LANG": "C", "TZ": "UTC"]
+        let output = try FileHandle(forWritingTo: printed)
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(120)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        if process.isRunning { process.terminate(); XCTFail("hebcal did not finish in 120 s") }
+        process.waitUntilExit()
+        try output.close()
+        XCTAssertEqual(process.terminationStatus, 0, "hebcal \(process.arguments ?? [])")
+        let bytes = try Data(contentsOf: printed)
+
+        // hebcal's yahrzeit of each death in each target year; 0: none seen.
+        var theirs = [Int](repeating: 0, count: deathCount * Self.targetYears.count)
+        var compared = 0, agreed = 0, lines = 0
+        var disagreements: [String] = []
+        try bytes.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+            var index = 0
+            let count = raw.count
+            func number() -> Int? {
+                var negative = false
+                if index < count && raw[index] == UInt8(ascii: "-") { negative = true; index += 1 }
+                var value = 0, digits = 0
+                while index < count, raw[index] >= 48, raw[index] <= 57 { value = value * 10 + Int(raw[index] - 48); index += 1; digits += 1 }
+                return digits == 0 ? nil : (negative ? -value : value)
+            }
+            while index < count {
+                // YYYY-MM-DD dDAY
+                guard let year = number(), index < count, raw[index] == 45 else { break }
+                index += 1
+                guard let month = number(), index < count, raw[index] == 45 else { break }
+                index += 1
+                guard let dayOfMonth = number(), index + 1 < count, raw[index] == 32, raw[index + 1] == UInt8(ascii: "d") else { break }
+                index += 2
+                guard let death = number() else { break }
+                while index < count && raw[index] != 10 { index += 1 }
+                index += 1
+                lines += 1
+                let result = try ISODate(year: year, month: month, day: dayOfMonth).dayNumber
+                let resultYear = hebrew.ordinalDate(ofDay: result).year
+                let ours = try HebrewAnniversary.yahrzeit(of: try hebrew.date(dayNumber: death), inYear: resultYear)
+                compared += 1
+                if ours.dayNumber == result {
+                    agreed += 1
+                } else if disagreements.count < 20 {
+                    disagreements.append("death \(try hebrew.date(dayNumber: death)) (\(ISODate(dayNumber: death))) in \(resultYear): "
+                                         + "hebcal \(ISODate(dayNumber: result)), Kalends \(ours.iso) \(CalendarDateText.format(ours))")
+                }
+                if (firstTarget..<pastTargets).contains(result), (firstDeath..<(firstDeath + deathCount)).contains(death) {
+                    let slot = (death - firstDeath) * Self.targetYears.count + (resultYear - Self.targetYears.lowerBound)
+                    if theirs[slot] != 0 { disagreements.append("hebcal printed two yahrzeits of day \(death) in \(resultYear)") }
+                    theirs[slot] = result
+                }
+            }
+            if index < count { XCTFail("hebcal printed a line this test cannot read, at byte \(index)") }
+        }
+        let missing = theirs.filter { $0 == 0 }.count
+        print("hebcal comparison: \(deathCount) deaths x \(Self.targetYears.count) years; \(lines) hebcal lines, \(agreed) of \(compared) agree")
+        XCTAssertEqual(missing, 0, "hebcal printed no yahrzeit for \(missing) deaths and years")
+        XCTAssertEqual(agreed, compared, disagreements.joined(separator: "\n"))
+        XCTAssertGreaterThanOrEqual(compared, deathCount * Self.targetYears.count)
+    }
+}
