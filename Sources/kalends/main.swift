@@ -19,8 +19,10 @@ func mainHelp() -> String {
         commands:
 
         """
+    var width = 0
+    for command in commands { width = max(width, command.name.count + 2) }
     for command in commands {
-        text += "  " + command.name + String(repeating: " ", count: 12 - command.name.count) + command.summary + "\n"
+        text += "  " + command.name + String(repeating: " ", count: width - command.name.count) + command.summary + "\n"
     }
     text += "\nRun 'kalends <command> --help' for a command's options; 'kalends --version' for the version."
     return text

@@ -13,11 +13,11 @@ final class RFC5545VectorTests: XCTestCase {
         let limit: Int?
     }
 
-    static let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("Vectors/rfc5545-examples.txt")
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Vectors")
 
-    static func vectors() throws -> [Vector] {
-        let text = try String(contentsOf: file, encoding: .utf8)
+    /// The vectors of a file in `Vectors/`.
+    static func vectors(_ name: String = "rfc5545-examples.txt") throws -> [Vector] {
+        let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
         var result: [Vector] = []
         for block in text.components(separatedBy: "\n=== ").dropFirst() {
             let parts = block.components(separatedBy: "\n---\n")
