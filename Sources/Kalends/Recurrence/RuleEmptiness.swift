@@ -64,19 +64,28 @@ extension RuleEngine {
         ["second", "minute", "hour", "day", "week", "month", "year"][rule.frequency.rawValue]
     }
 
-    /// No day of any kind of year (28 consecutive years hold all 14: leap or
-    /// not, starting on each weekday) satisfies the day-level parts.
+    /// No day of any kind of year (28 consecutive Gregorian years hold all
+    /// 14: leap or not, starting on each weekday) satisfies the day-level
+    /// parts. Other calendars have no such short cycle: a month day longer
+    /// than every month is plain, else the 400 years from DTSTART are searched.
     private func dayLevelReason() -> String? {
-        guard needsFacts || hasByDay else { return nil }
-        // Other calendars' kinds of years need not all occur in 28 years: the
-        // walk of periods answers for them, but a month day no month has is plain.
-        guard repeatsEvery400Years else {
+        // SKIP moves dates onto days the parts do not name: only the walk of periods answers then.
+        guard (needsFacts || hasByDay) && skip == .omit else { return nil }
+        let first: Int, last: Int
+        var span = "no date"
+        if repeatsEvery400Years {
+            first = calendar.dayNumber(year: 2000, month: 1, day: 1)
+            last = calendar.dayNumber(year: 2028, month: 1, day: 1)
+        } else {
             let longest = Self.longestMonth(rule.rscale)
-            guard skip == .omit, !monthDays.isEmpty, monthDays.allSatisfy({ $0.magnitude > UInt(longest) }) else { return nil }
             let calendarName = rule.rscale.map { $0.name } ?? "Gregorian"
-            return "no month of the \(calendarName) calendar has \(longest + 1) days or more (BYMONTHDAY=\(monthDays.map(String.init).joined(separator: ",")))"
+            if !monthDays.isEmpty && monthDays.allSatisfy({ $0.magnitude > UInt(longest) }) {
+                return "no month of the \(calendarName) calendar has \(longest + 1) days or more (BYMONTHDAY=\(monthDays.map(String.init).joined(separator: ",")))"
+            }
+            first = startDay
+            last = Swift.min(DayNumber.supported.upperBound + 1, startDay + 146_097)
+            span = "no date of the \(calendarName) calendar in the 400 years from DTSTART"
         }
-        let first = calendar.dayNumber(year: 2000, month: 1, day: 1), last = calendar.dayNumber(year: 2028, month: 1, day: 1)
         for day in first..<last where matches(day) { return nil }
         var parts: [String] = []
         if !months.isEmpty { parts.append("BYMONTH=" + months.map { RuleText.format($0) }.joined(separator: ",")) }
@@ -86,7 +95,7 @@ extension RuleEngine {
             parts.append(rule.byMonthDay.isEmpty ? "day \(monthDays[0]) of the month (DTSTART's)" : "BYMONTHDAY=" + monthDays.map(String.init).joined(separator: ","))
         }
         if hasByDay { parts.append("BYDAY=" + rule.byDay.map(\.description).joined(separator: ",")) }
-        return "no date has " + parts.joined(separator: " and ")
+        return span + " has " + parts.joined(separator: " and ")
     }
 
     private func subDailyReason() -> String? {
