@@ -72,6 +72,23 @@ enum RecurrenceBenchmarks {
                               referencePerSecond: Double(item.foundationCount) / seconds[1], doublingGrowth: nil))
         }
 
+        // RSCALE (RFC 7529): Foundation has no equivalent (its rules in other
+        // calendars number months its own way, and ignore SKIP), so ours alone.
+        let scaled = [
+            ("RSCALE=HEBREW yearly 8 Adar I, SKIP=FORWARD", "DTSTART:19700101T090000\nRRULE:RSCALE=HEBREW;FREQ=YEARLY;COUNT=5000;BYMONTH=5L;BYMONTHDAY=8;SKIP=FORWARD", 5_000),
+            ("RSCALE=HEBREW monthly on the 30th, SKIP=BACKWARD", "DTSTART:19700101T090000\nRRULE:RSCALE=HEBREW;FREQ=MONTHLY;COUNT=20000;BYMONTHDAY=30;SKIP=BACKWARD", 20_000),
+            ("RSCALE=CHINESE yearly New Year (baked years)", "DTSTART:19700206T090000\nRRULE:RSCALE=CHINESE;FREQ=YEARLY;COUNT=130", 130),
+            ("RSCALE=ISLAMIC-CIVIL monthly, last day", "DTSTART:19700101T090000\nRRULE:RSCALE=ISLAMIC-CIVIL;FREQ=MONTHLY;COUNT=20000;BYMONTHDAY=-1", 20_000),
+        ]
+        if only == nil {
+            for (operation, lines, n) in scaled {
+                guard let set = try? RecurrenceSet(parsing: lines) else { continue }
+                let seconds = Benchmark.medianSeconds { expandOurs(set) }
+                emit(BenchmarkRow(area: "recurrence", operation: operation, n: n, oursPerSecond: Double(n) / seconds,
+                                  reference: nil, referencePerSecond: nil, doublingGrowth: nil))
+            }
+        }
+
         // A window in 2100: the same rule from 1970 and from 2099.
         let windows = [
             ("window 2100-03, daily, no COUNT", "RRULE:FREQ=DAILY"),
