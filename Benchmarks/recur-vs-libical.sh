@@ -6,19 +6,8 @@
 # uses libical. Run from the repository root:  bash Benchmarks/recur-vs-libical.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if ! pkg-config --exists libical 2>/dev/null; then
-    if [ "$(id -u)" = 0 ]; then
-        apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libical-dev >/dev/null
-    else
-        echo "recur-vs-libical: libical-dev is not installed (apt-get install libical-dev); skipped" >&2
-        exit 0
-    fi
-fi
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-cc -O2 -o "$work/recur" Benchmarks/libical/recur.c $(pkg-config --cflags --libs libical)
-swift build -c release --product kalends >/dev/null
-kalends=.build/release/kalends
+name=recur-vs-libical
+source Benchmarks/libical/prepare.sh
 
 # name | DTSTART | RRULE | zone (or -)
 workloads=(
