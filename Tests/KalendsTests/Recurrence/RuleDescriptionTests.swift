@@ -1,3 +1,4 @@
+import Foundation
 import KalendsCheck
 import XCTest
 @testable import Kalends
@@ -141,6 +142,23 @@ final class RuleDescriptionTests: XCTestCase {
         XCTAssertEqual(rule.naturalDescription, "every other week on Tuesday and Thursday, 10 times")
         let far = try RecurrenceRule(frequency: .daily, end: .until(.utc(Instant(seconds: .max))))
         XCTAssertTrue(far.naturalDescription.hasPrefix("daily, until "), far.naturalDescription)
+    }
+
+    /// The table of Docs/Recurrence.md's "Describing rules in English" says what the library says.
+    func testTheGuideTableReadsAsShown() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let guide = try String(contentsOf: root.appendingPathComponent("Docs/Recurrence.md"), encoding: .utf8)
+        guard let section = guide.components(separatedBy: "## Describing rules in English").last else { return XCTFail("no section") }
+        var rows = 0
+        for line in section.split(separator: "\n") where line.hasPrefix("| `") {
+            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard cells.count == 2 else { continue }
+            let rule = try RecurrenceRule(parsing: String(cells[0].dropFirst().dropLast()))
+            XCTAssertEqual(rule.naturalDescription, cells[1], cells[0])
+            rows += 1
+        }
+        XCTAssertGreaterThanOrEqual(rows, 5)
     }
 
     // MARK: Properties
