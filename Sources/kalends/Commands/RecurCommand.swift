@@ -5,7 +5,7 @@ import Kalends
 enum RecurCommand: Command {
     static let name = "recur"
     static let summary = "Expand a recurrence (RFC 5545 RRULE, RDATE, EXDATE) into its occurrences."
-    static let usage = "kalends recur [ICAL-FILE|-] [--dtstart DT] [--rrule RULE]... [--rdate DT]... [--exdate DT]... [--tz ZONE] [--limit N] [--between START END] [--after DT] [--dst POLICY] [--json]"
+    static let usage = "kalends recur [ICAL-FILE|-] [--dtstart DT] [--rrule RULE]... [--rdate DT]... [--exdate DT]... [--tz ZONE] [--limit N] [--between START END] [--after DT] [--dst POLICY] [--json] [--describe]"
     static let discussion = """
         Prints the occurrences of a recurrence, one a line, in order, without
         repeats. Give it with options (--dtstart and --rrule, --rdate, --exdate),
@@ -25,11 +25,15 @@ enum RecurCommand: Command {
         prints its first 100 and says so. A rule that can never match prints what
         exists (DTSTART, RDATEs) and a note that says why.
 
+        --describe prints each RRULE in English instead, one a line ("every other
+        week on Tuesday and Thursday, 10 times"); it needs no --dtstart.
+
         examples:
           kalends recur --dtstart 19970902T090000 --tz America/New_York --rrule FREQ=DAILY;COUNT=10
           kalends recur --dtstart 2024-01-31 --rrule FREQ=MONTHLY;BYMONTHDAY=-1 --limit 4
           kalends recur --dtstart 1970-01-05T09:00 --tz Europe/Paris --rrule FREQ=WEEKLY;BYDAY=MO --between 2100-03-01 2100-03-15
           kalends recur event.ics --json
+          kalends recur --rrule 'FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1' --describe
         """
     static let options: [OptionSpec] = [
         .value("--dtstart", "DT", "The first occurrence: a date, a floating time, or a time with an offset or Z."),
@@ -42,6 +46,7 @@ enum RecurCommand: Command {
         .value("--after", "DT", "The first occurrence strictly after DT (with --limit N: the first N)."),
         .value("--dst", "POLICY", "Times a zone skips or repeats: rfc5545 (default), earlier, later, skip."),
         .flag("--json", "One JSON object a line: start, and utc for zoned times."),
+        .flag("--describe", "Print each RRULE in English instead of the occurrences."),
     ]
 
     /// Occurrences printed when nothing bounds an endless rule.
@@ -51,6 +56,12 @@ enum RecurCommand: Command {
         let positionals = try arguments.positionals(0...1, command: name, usage: usage)
         let zone = try AddCommand.zoneOption(arguments.value("--tz"))
         let policy: LocalTimePolicy = try arguments.choice("--dst", default: .rfc5545)
+        if arguments.flag("--describe") {
+            for rule in try describedRules(positionals.first, arguments, zone: zone, policy: policy) {
+                output.line(rule.naturalDescription)
+            }
+            return ExitStatus.success
+        }
         let set = try readSet(positionals.first, arguments, zone: zone, policy: policy)
         let limit = try arguments.value("--limit").map { text throws in try count(text, option: "--limit") }
 
@@ -132,6 +143,35 @@ enum RecurCommand: Command {
         var description: String {
             underlying.message.contains("has no zone") ? underlying.message.replacingOccurrences(of: "(give a zone, or a wall-clock time)", with: "(give --tz, or a bound without an offset)") : underlying.message
         }
+    }
+
+    /// The rules `--describe` prints: those of the recurrence when it is given
+    /// whole (ICAL-FILE, or --dtstart), else the --rrule values alone.
+    private static func describedRules(_ path: String?, _ arguments: ParsedArguments, zone: ZoneRules?,
+                                       policy: LocalTimePolicy) throws -> [RecurrenceRule] {
+        for option in ["--json", "--limit", "--between", "--after"] where !arguments.values(option).isEmpty || arguments.flag(option) {
+            throw UsageError("--describe prints the rules, not their occurrences: give it without \(option)")
+        }
+        let whole = path != nil || arguments.value("--dtstart") != nil || !arguments.values("--rdate").isEmpty
+            || !arguments.values("--exdate").isEmpty
+        var rules: [RecurrenceRule] = []
+        if whole {
+            rules = try readSet(path, arguments, zone: zone, policy: policy).rules
+        } else {
+            for text in arguments.values("--rrule") {
+                do {
+                    rules.append(try RecurrenceRule(parsing: text))
+                } catch {
+                    throw InputError(place: "--rrule", input: text, underlying: error)
+                }
+            }
+        }
+        guard rules.isEmpty else { return rules }
+        if let path {
+            let source = path == "-" ? "standard input" : Echo.text(path)
+            throw InputError(place: source, underlying: RecurrenceError("has no RRULE line to describe"))
+        }
+        throw UsageError("--describe needs a rule: give --rrule RULE (or iCalendar lines with an RRULE in ICAL-FILE or -)")
     }
 
     static func count(_ text: String, option: String) throws -> Int {
