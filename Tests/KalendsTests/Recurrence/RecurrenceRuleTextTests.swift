@@ -92,6 +92,7 @@ final class RecurrenceRuleTextTests: XCTestCase {
             ("FREQ=YEARLY;BYMONTH=5X", "recurrence rule part BYMONTH 'BYMONTH=5X' (character 13) cannot be read: expected month numbers separated by commas, each with an optional L for a leap month (5L)"),
             ("FREQ=MONTHLY;BYDAY=MO;BYSETPOS=367", "recurrence rule part BYSETPOS 'BYSETPOS=367' (character 23) has 367, outside -366 ... -1 or 1 ... 366"),
             ("FREQ=YEARLY;BYDAY=54MO", "recurrence rule part BYDAY 'BYDAY=54MO' (character 13) has 54MO, outside ordinals -53 ... -1 or 1 ... 53"),
+            ("RSCALE=CHINESE;FREQ=YEARLY;BYDAY=56MO", "recurrence rule part BYDAY 'BYDAY=56MO' (character 28) has 56MO, outside ordinals -55 ... -1 or 1 ... 55"),
             ("FREQ=YEARLY;BYDAY=0MO", "recurrence rule part BYDAY 'BYDAY=0MO' (character 13) has 0MO, outside ordinals -53 ... -1 or 1 ... 53"),
             ("FREQ=YEARLY;BYDAY=XX", "recurrence rule part BYDAY 'BYDAY=XX' (character 13) cannot be read: expected weekdays MO ... SU, each with an optional ordinal (1MO, -1FR)"),
             ("FREQ=DAILY;INTERVAL=0", "recurrence rule part INTERVAL 'INTERVAL=0' (character 12) has 0, outside 1 ... 2147483647"),

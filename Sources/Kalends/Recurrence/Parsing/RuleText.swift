@@ -77,7 +77,7 @@ enum RuleText {
             return try RecurrenceRule(
                 frequency: frequency, interval: interval, end: end,
                 bySecond: try integers(parts["BYSECOND"]), byMinute: try integers(parts["BYMINUTE"]),
-                byHour: try integers(parts["BYHOUR"]), byDay: try days(parts["BYDAY"]),
+                byHour: try integers(parts["BYHOUR"]), byDay: try days(parts["BYDAY"], ordinals: RecurrenceRule.Limits(rscale).weeks),
                 byMonthDay: try integers(parts["BYMONTHDAY"]), byYearDay: try integers(parts["BYYEARDAY"]),
                 byWeekNo: try integers(parts["BYWEEKNO"]), byMonth: try months(parts["BYMONTH"]),
                 bySetPos: try integers(parts["BYSETPOS"]), weekStart: weekStart, rscale: rscale, skip: skip)
@@ -162,7 +162,8 @@ enum RuleText {
         return Weekday.allCases.first { RecurrenceRule.weekdayCode($0) == code }
     }
 
-    static func days(_ part: Part?) throws(RuleError) -> [RecurrenceRule.Day] {
+    /// BYDAY values; `ordinals` is the largest ordinal the rule's calendar allows (53, or 55 in a lunisolar RSCALE).
+    static func days(_ part: Part?, ordinals: Int = 53) throws(RuleError) -> [RecurrenceRule.Day] {
         guard let part else { return [] }
         var days: [RecurrenceRule.Day] = []
         for item in part.value.split(separator: ",", omittingEmptySubsequences: false) {
@@ -177,9 +178,8 @@ enum RuleText {
             guard let ordinal = integer(number) else {
                 throw part.error(.malformed(expected: "an ordinal -53 ... -1 or 1 ... 53 before the weekday (1MO, -1FR)"))
             }
-            // The rule checks the ordinal against its calendar (±53, ±55 in a lunisolar RSCALE).
-            guard (1...55).contains(ordinal.magnitude) else {
-                throw part.error(.outOfRange(value: String(item), allowed: "ordinals -53 ... -1 or 1 ... 53"))
+            guard ordinal != 0 && ordinal.magnitude <= UInt(ordinals) else {
+                throw part.error(.outOfRange(value: String(item), allowed: "ordinals -\(ordinals) ... -1 or 1 ... \(ordinals)"))
             }
             days.append(RecurrenceRule.Day(unchecked: ordinal, weekday))
         }
