@@ -9,7 +9,7 @@
 /// Written against `CalendarSystem` only: the calendar's months, years,
 /// leap years and weekdays, no calendar by name. With RSCALE (RFC 7529) the
 /// calendar is the rule's own: BYMONTH names its month codes, and SKIP moves
-/// a generated date the calendar lacks (see `resolvedMonths` and `appendDay`).
+/// a generated date the calendar lacks (see `resolvedMonth(_:inYear:)` and `appendDay`).
 struct RuleEngine<C: CalendarSystem>: Sendable {
     typealias Frequency = RecurrenceRule.Frequency
 
@@ -228,7 +228,7 @@ struct RuleEngine<C: CalendarSystem>: Sendable {
         }
     }
 
-    /// The first day of a MONTHLY or YEARLY rule's period `index`, nil past the supported range.
+    /// The first day of period `index` (the day of its first second for a sub-daily rule), nil past the supported range.
     func firstDay(ofPeriod index: Int) -> Int? {
         guard let anchor = anchor(ofPeriod: index) else { return nil }
         switch rule.frequency {
