@@ -73,8 +73,14 @@ enum ConvertCommand: Command {
             try write(date.value.dayNumber, to: targets, json: json, layout: layout, output: &output)
             return ExitStatus.success
         }
-        return BatchInput.run(width: targets.count, json: json, output: &output) { line, number, output in
-            let date = try DateTimeArgument.read(line, place: "line \(number)", reading)
+        // The common batch: ISO dates, read straight from the line's bytes.
+        let readsISO = source.id == CalendarIdentifier(.iso8601)
+        return BatchInput.runLines(width: targets.count, json: json, output: &output) { line, number, output in
+            if readsISO, let date = line.plainISODate {
+                try write(date.dayNumber, to: targets, json: json, layout: layout, output: &output)
+                return
+            }
+            let date = try DateTimeArgument.read(line.text, place: "line \(number)", reading)
             try write(date.value.dayNumber, to: targets, json: json, layout: layout, output: &output)
         }
     }
@@ -106,7 +112,7 @@ enum ConvertCommand: Command {
         for target in targets {
             let converted = try target.date(dayNumber: day)
             if json {
-                output.line(DateJSON.object(converted, in: target))
+                output.line { DateJSON.append(converted, in: target, to: &$0) }
             } else {
                 let id = target.id.key
                 let textForm = CalendarDateText.format(converted)
