@@ -43,7 +43,7 @@ final class CLIDocsTests: XCTestCase {
     /// The synopsis of each `--help` names every option its list has, so
     /// the two halves of one help text cannot disagree.
     func testEveryUsageLineNamesEveryOption() {
-        for command in ["calendars", "convert", "add", "diff", "month", "days", "layout"] {
+        for command in ["calendars", "convert", "add", "diff", "month", "days", "layout", "easter"] {
             let help = CLI.run([command, "--help"]).stdout
             let lines = help.split(separator: "\n", omittingEmptySubsequences: false)
             let usage = Self.optionNames(in: lines.first { $0.hasPrefix("usage:") }.map(String.init) ?? "")

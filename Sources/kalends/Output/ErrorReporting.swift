@@ -147,6 +147,12 @@ enum ErrorReporting {
                 return options.contains("--disambiguation") ? " (--disambiguation compatible, earlier or later picks one)" : nil
             default: return nil
             }
+        case let error as EasterError:
+            // A year before the Gregorian reform has a Julian Easter.
+            if case .yearOutOfRange(.gregorian, let year, _) = error, Easter.Computus.julian.years.contains(year), options.contains("--orthodox") {
+                return " (--orthodox, the Julian computus, covers years 1 ... 9999)"
+            }
+            return nil
         case let error as DateTimeTextError:
             if case .date(_, let inner) = error { return hint(for: inner) }
             return nil

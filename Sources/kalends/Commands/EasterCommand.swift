@@ -1,0 +1,88 @@
+import Kalends
+
+/// `kalends easter`: the date of Easter Sunday in a year, by the Gregorian
+/// or (with `--orthodox`) the Julian computus.
+enum EasterCommand: Command {
+    static let name = "easter"
+    static let summary = "The date of Easter Sunday in a year, Western or Orthodox."
+    static let usage = "kalends easter [YEAR] [--orthodox] [--json]"
+    static let discussion = """
+        Prints the date of Easter Sunday in YEAR (default: this year, in the system
+        time zone) as an ISO date: by the Gregorian computus of the Western
+        churches, or with --orthodox by the Julian computus of the Eastern Orthodox
+        churches, whose Easter is a date of the Julian calendar, printed as its
+        proleptic Gregorian date (the Julian date is in the JSON).
+
+        YEAR is a whole number: 1583 ... 9999 for the Gregorian computus (the
+        first year after the 1582 reform on), 1 ... 9999 for the Julian.
+
+        examples:
+          kalends easter 2024
+          kalends easter 2024 --orthodox
+          kalends easter 2024 --orthodox --json
+        """
+    static let options: [OptionSpec] = [
+        .flag("--orthodox", "The Julian computus (Eastern Orthodox Easter), as a Gregorian date."),
+        .flag("--json", "Print one JSON object: year, computus, iso (and julian with --orthodox)."),
+    ]
+
+    static func run(_ arguments: ParsedArguments, output: inout OutputBuffer) throws -> Int32 {
+        let positionals = try arguments.positionals(0...1, command: name, usage: usage)
+        let computus: Easter.Computus = arguments.flag("--orthodox") ? .julian : .gregorian
+        let year: Int
+        if let text = positionals.first {
+            year = try read(text, computus: computus)
+        } else {
+            year = ISODate.today(in: DaysCommand.systemZone().timeZone).year
+        }
+        let iso: ISODate
+        var julian: CalendarDate?
+        do {
+            switch computus {
+            case .gregorian:
+                iso = try Easter.gregorian(year)
+            case .julian:
+                let date = try Easter.julian(year)
+                iso = date.gregorian
+                julian = date.julian
+            }
+        } catch {
+            throw InputError(place: "YEAR", input: positionals.first, underlying: error)
+        }
+        if arguments.flag("--json") {
+            var object = JSONObject()
+            object.add("year", year)
+            object.add("computus", computus.rawValue)
+            object.add("iso", iso.description)
+            if let julian { object.add("julian", CalendarDateText.format(julian)) }
+            output.line(object)
+        } else {
+            output.line(iso.description)
+        }
+        return ExitStatus.success
+    }
+
+    /// YEAR: an optional sign and ASCII digits; the range is the library's to check.
+    static func read(_ text: String, computus: Easter.Computus) throws -> Int {
+        let digits = text.first == "-" || text.first == "+" ? text.dropFirst() : Substring(text)
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+            throw InputError(place: "YEAR", input: text, underlying: YearTextError(computus: computus, tooLarge: false))
+        }
+        guard let year = Int(text) else {
+            throw InputError(place: "YEAR", input: text, underlying: YearTextError(computus: computus, tooLarge: true))
+        }
+        return year
+    }
+
+    /// YEAR is not a whole number, or one too large to hold.
+    struct YearTextError: Error, CustomStringConvertible {
+        let computus: Easter.Computus
+        let tooLarge: Bool
+
+        var description: String {
+            let years = "\(computus.years.lowerBound) ... \(computus.years.upperBound)"
+            return tooLarge ? "the \(computus.rawValue) computus covers years \(years)"
+                            : "not a year: expected a whole number \(years)"
+        }
+    }
+}
