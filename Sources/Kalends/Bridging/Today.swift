@@ -11,5 +11,18 @@ extension ISODate {
     }
 }
 
+extension Instant {
+    /// The system clock's current instant, to the nanosecond the clock gives
+    /// (`clock_gettime`, not `Date`, whose `Double` blurs the last digits).
+    public static var now: Instant {
+        var time = timespec()
+        guard clock_gettime(CLOCK_REALTIME, &time) == 0 else {
+            let seconds = Date().timeIntervalSince1970
+            return Instant(seconds: Int(seconds.rounded(.down)), nanosecond: Int((seconds - seconds.rounded(.down)) * 1e9))
+        }
+        return Instant(seconds: Int(time.tv_sec), nanosecond: Int(time.tv_nsec))
+    }
+}
+
 /// The version of the system ICU that Kalends' CICU target links.
 public var icuVersion: String { ICUCalendarHandle.version }

@@ -17,6 +17,10 @@ enum DateTimeArgument {
         let zone: ZoneRules?
         var disambiguation: Disambiguation = .compatible
         var overflow: Overflow = .reject
+        /// Where `now`, `today`, `tomorrow`, `yesterday` and `@SECONDS` are
+        /// placed when `zone` is nil (`layout`'s zone, `convert --tz`);
+        /// nil: the system zone.
+        var clockZone: ZoneRules? = nil
     }
 
     /// What was read, and the calendar its text was in: `reading.calendar`,
@@ -41,9 +45,8 @@ enum DateTimeArgument {
 
     private static func readUnplaced(_ text: String, _ reading: Reading) throws -> Read {
         let calendar = reading.calendar
-        if let keyword = RelativeDay(text) {
-            let today = ISODate.today(in: reading.zone?.timeZone ?? DaysCommand.systemZone().timeZone)
-            return Read(value: .date(try calendar.date(dayNumber: today.dayNumber + keyword.offset)), calendar: calendar)
+        if let form = try ClockInput(text) {
+            return try read(form, reading)
         }
         // A plain date (no time, no zone) is read in the calendar directly: the batch path.
         if !mayHaveTime(text) {
@@ -64,6 +67,29 @@ enum DateTimeArgument {
             throw InstantCalendarError(calendar: nil)
         }
         return Read(value: try place(parsed, reading), calendar: textCalendar)
+    }
+
+    /// `today`, `tomorrow`, `yesterday`: that date in the zone (a date in the
+    /// reading calendar); `now` and `@SECONDS`: the instant, zoned there (an
+    /// instant, so ISO 8601). The zone is `--tz`, else `clockZone`, else the
+    /// system's, as GNU `date -d` reads them in `TZ`.
+    private static func read(_ form: ClockInput, _ reading: Reading) throws -> Read {
+        let zone = reading.zone ?? reading.clockZone ?? DaysCommand.systemZone()
+        switch form {
+        case .day(let offset):
+            let day = try CurrentTime.dayNumber(in: zone)
+            return Read(value: .date(try reading.calendar.date(dayNumber: day + offset)), calendar: reading.calendar)
+        case .now:
+            return Read(value: .zoned(try ZonedDateTime(instant: try CurrentTime.instant(), zone: zone)), calendar: iso)
+        case .unix(let instant):
+            return Read(value: .zoned(try ZonedDateTime(instant: instant, zone: zone)), calendar: iso)
+        }
+    }
+
+    /// Whether `text` is `now`, `today`, `tomorrow`, `yesterday` or `@...`
+    /// (which may still be malformed): the forms that name no calendar's date.
+    static func isClockInput(_ text: String) -> Bool {
+        (try? ClockInput(text)) != nil || text.trimmingSpaces.hasPrefix("@")
     }
 
     /// Whether the text may hold a time or a zone (a `T`, `:` or a space
@@ -149,16 +175,30 @@ enum DateTimeArgument {
     }
 }
 
-/// `today`, `tomorrow`, `yesterday` (any case, spaces around allowed).
-struct RelativeDay {
-    let offset: Int
+/// The inputs that name a moment relative to the clock or the epoch:
+/// `now`, `today`, `tomorrow`, `yesterday` (any case, spaces around allowed)
+/// and `@SECONDS` (Unix time).
+enum ClockInput: Equatable {
+    case now
+    /// Today (0), tomorrow (1), yesterday (-1).
+    case day(offset: Int)
+    case unix(Instant)
 
-    init?(_ text: String) {
-        guard let first = text.utf8.first, first >= UInt8(ascii: "A") || first == 32, text.utf8.count <= 20 else { return nil }
-        switch text.trimmingSpaces.lowercased() {
-        case "today": offset = 0
-        case "tomorrow": offset = 1
-        case "yesterday": offset = -1
+    /// Nil when `text` is none of these; throws when it starts with `@` but
+    /// is not Unix time. (A cheap first-byte test: batch input reads millions of dates.)
+    init?(_ text: String) throws(UnixTimeError) {
+        guard let first = text.utf8.first, first >= UInt8(ascii: "@") || first == 32 || first == 9 else { return nil }
+        let trimmed = first == 32 || first == 9 || text.utf8.last == 32 || text.utf8.last == 9 ? text.trimmingSpaces : text
+        if trimmed.utf8.first == UInt8(ascii: "@") {
+            self = .unix(try UnixTimeText.parse(trimmed))
+            return
+        }
+        guard trimmed.utf8.count <= 9 else { return nil }
+        switch trimmed.lowercased() {
+        case "now": self = .now
+        case "today": self = .day(offset: 0)
+        case "tomorrow": self = .day(offset: 1)
+        case "yesterday": self = .day(offset: -1)
         default: return nil
         }
     }

@@ -4,7 +4,7 @@ import Kalends
 enum AddCommand: Command {
     static let name = "add"
     static let summary = "Add an ISO 8601 duration to a date or date-time."
-    static let usage = "kalends add DATE|- DURATION [--calendar CAL] [--from CAL] [--tz ZONE] [--overflow constrain|reject] [--disambiguation compatible|earlier|later|reject] [--json]"
+    static let usage = "kalends add DATE|- DURATION [--calendar CAL] [--from CAL] [--tz ZONE] [--overflow constrain|reject] [--disambiguation compatible|earlier|later|reject] [--epoch] [--json]"
     static let discussion = """
         Adds DURATION (P1Y2M3D, P2W, PT36H, -P1M, P1DT12H, PT0.5S ...) to DATE in the
         --calendar (default iso8601), as Temporal does: years keep the month code
@@ -22,11 +22,16 @@ enum AddCommand: Command {
         repeat), earlier, later or reject. A plain date with hours or smaller in
         DURATION becomes a date-time at midnight.
 
+        DATE may also be 'today', 'tomorrow', 'yesterday' (that date), 'now' (the
+        current instant) or @SECONDS (Unix time), in --tz, else the system zone.
+
         DATE is read in --from if given, else in --calendar; a time with an offset or Z is an ISO 8601 instant.
         The result is printed in the same form as DATE, in DATE's calendar (RFC
         3339 for times). DATE '-' reads one date a line from standard input and
         writes one result a line (an empty line, or an {"input":...,"error":...}
         object with --json, for a line that fails; exit status 1 at the end).
+        --epoch prints the result's Unix seconds instead (a date: its start in --tz,
+        else UTC; a floating time is read there too); with --json, "epoch" is added.
 
         examples:
           kalends add 2024-01-31 P1M                          # 2024-02-29
@@ -35,6 +40,7 @@ enum AddCommand: Command {
           kalends add 2024-03-24 P1Y --calendar hebrew --from iso8601   # 2025-03-14
           kalends add 2024-03-09T09:00 P1D --tz America/New_York
           kalends add 20240315T093000Z -PT36H --json
+          kalends add @1700000000 PT1H --epoch                # 1700003600
         """
     static let options: [OptionSpec] = [
         .value("--calendar", "CAL", "Calendar of the arithmetic, and of DATE without --from (default iso8601)."),
@@ -42,6 +48,7 @@ enum AddCommand: Command {
         .value("--tz", "ZONE", "IANA zone: floating times are read in it, results shown in it."),
         .value("--overflow", "MODE", "constrain (default) or reject a day or leap month that does not exist."),
         .value("--disambiguation", "MODE", "compatible (default), earlier, later or reject a time in a DST gap or repeat."),
+        .flag("--epoch", "Print the result's Unix seconds instead (a date: its start in --tz, else UTC)."),
         .flag("--json", "Print the result as a JSON object (as convert, plus dateTime for times and arithmeticCalendar)."),
     ]
 
@@ -60,17 +67,29 @@ enum AddCommand: Command {
         }
         let reading = DateTimeArgument.Reading(calendar: input, zone: zone, disambiguation: disambiguation)
         let json = arguments.flag("--json")
+        let epoch = arguments.flag(EpochOutput.option)
         func add(_ text: String, place: String, output: inout OutputBuffer) throws {
             let start = try DateTimeArgument.read(text, place: place, reading)
             let result = try adding(duration, to: start.value, calendar: calendar, zone: zone, overflow: overflow,
                                     disambiguation: disambiguation, place: place, input: text)
+            var seconds: Instant?
+            if epoch {
+                do {
+                    seconds = try EpochOutput.instant(of: result, zone: zone)
+                } catch {
+                    throw InputError(place: place, input: text, underlying: error)
+                }
+            }
             // The result is printed in the calendar DATE was written in.
             let shown = start.calendar
             if json {
                 var object = DateJSON.object(try shown.date(dayNumber: result.dayNumber), in: shown)
                 object.add("arithmeticCalendar", calendar.id.key)
                 if let text = result.dateTimeText { object.add("dateTime", text) }
+                if let seconds { EpochOutput.add(seconds, to: &object) }
                 output.line(object)
+            } else if let seconds {
+                output.line(EpochOutput.text(seconds))
             } else {
                 output.line(try DateTimeArgument.text(result, calendar: shown))
             }

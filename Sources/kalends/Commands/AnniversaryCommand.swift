@@ -20,8 +20,9 @@ enum AnniversaryCommand: Command {
 
         DATE is read in --from (default iso8601) as convert reads it: a date in the
         calendar's text form (2024-03-10, 5784-M05L-30, '30 Adar I 5784'), 'today',
-        or a date-time, whose date is used (a time with an offset or Z is an ISO 8601
-        instant). The Hebrew day begins at nightfall: --after-sunset says the event
+        'tomorrow', 'yesterday', 'now', @SECONDS (Unix time; these in the system
+        zone, TZ), or a date-time, whose date is used (a time with an offset or Z is
+        an ISO 8601 instant). The Hebrew day begins at nightfall: --after-sunset says the event
         was after it, so its Hebrew date is the next day's.
 
         examples:

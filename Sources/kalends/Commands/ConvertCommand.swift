@@ -4,7 +4,7 @@ import Kalends
 enum ConvertCommand: Command {
     static let name = "convert"
     static let summary = "Convert a date between calendars."
-    static let usage = "kalends convert DATE|- [--from CAL] [--to CAL]... [--overflow constrain|reject] [--engine ENGINE] [--json]"
+    static let usage = "kalends convert DATE|- [--from CAL] [--to CAL]... [--overflow constrain|reject] [--engine ENGINE] [--tz ZONE] [--epoch] [--json]"
     static let discussion = """
         Converts DATE, read in the --from calendar (default iso8601), to each --to
         calendar (repeatable, each printed once; 'all' or no --to: every calendar).
@@ -12,10 +12,16 @@ enum ConvertCommand: Command {
         DATE is YEAR-MONTH-DAY with MONTH a number as Foundation counts it (Hebrew:
         6 Adar I, 7 Adar or Adar II) or a month code (M05L), optionally with an era
         (reiwa:6-03-15, bce:44-03-15); or DAY MONTHNAME YEAR (5 Adar II 5784);
-        or 'today', 'tomorrow', 'yesterday'; or a date-time, whose time is read and
-        checked and whose date is used. A time with an offset or Z is an ISO 8601
-        instant whatever --from says, and means the date where its own offset
-        puts it (2024-02-29T23:00-05:00 is 29 February).
+        or 'today', 'tomorrow', 'yesterday', 'now' (in --tz, else the system zone);
+        or @SECONDS (Unix time: the date in --tz, else the system zone); or a
+        date-time, whose time is read and checked and whose date is used. A time
+        with an offset or Z is an ISO 8601 instant whatever --from says, and means
+        the date where its own offset puts it (2024-02-29T23:00-05:00 is 29
+        February).
+
+        --epoch prints the Unix seconds of the start of the date in --tz (else UTC)
+        instead, one line per --to calendar (without --to: one line); with --json
+        each object gains "epoch".
 
         DATE '-' reads one date a line from standard input and writes, in order,
         one line per input line and target calendar: a line that fails gives
@@ -31,6 +37,8 @@ enum ConvertCommand: Command {
           kalends convert '5 Adar II 5784' --from hebrew --to gregorian --json
           kalends convert 5785-M05L-01 --from hebrew --overflow constrain
           kalends convert reiwa:6-03-15 --from japanese --to iso8601
+          kalends convert @1700000000 --tz Asia/Tokyo --to hebrew
+          kalends convert 5784-M06-05 --from hebrew --epoch
           seq -f '2024-01-%02g' 1 31 | kalends convert - --to hebrew --json
         """
     static let options: [OptionSpec] = [
@@ -38,6 +46,8 @@ enum ConvertCommand: Command {
         .value("--to", "CAL", repeatable: true, "Target calendar; repeatable; 'all' for every one (default)."),
         .value("--overflow", "MODE", "constrain or reject (default reject) a date that does not exist."),
         .value("--engine", "ENGINE", "standard (default), reference, icu or foundation: which engine converts."),
+        .value("--tz", "ZONE", "IANA zone of now, today, @SECONDS (default: the system zone) and --epoch (default UTC)."),
+        .flag("--epoch", "Print the Unix seconds of the date's start instead (one line without --to)."),
         .flag("--json", "Print one JSON object per target calendar."),
     ]
 
@@ -59,29 +69,44 @@ enum ConvertCommand: Command {
                 }
             }
         }
-        if ids.isEmpty { ids = CalendarID.allCases }
+        let epoch = arguments.flag(EpochOutput.option)
+        // The seconds are the same in every calendar: one line unless --to asks for more.
+        if ids.isEmpty { ids = epoch ? [.iso8601] : CalendarID.allCases }
         // Each calendar once, in the order first asked for (--to persian --to all).
         var seen: Set<CalendarID> = []
         ids = ids.filter { seen.insert($0).inserted }
         let targets = try ids.map { id throws in try CalendarOption.read(id.rawValue, option: "--to", engine: engine) }
         let json = arguments.flag("--json")
         let layout = TextLayout(targets)
-        let reading = DateTimeArgument.Reading(calendar: source, zone: nil, overflow: overflow)
+        let zone = try AddCommand.zoneOption(arguments.value("--tz"))
+        // --tz places now, today and @SECONDS; a date-time with an offset keeps the date its offset gives.
+        var reading = DateTimeArgument.Reading(calendar: source, zone: nil, overflow: overflow)
+        reading.clockZone = zone
         let text = positionals[0]
+        func convert(_ text: String, place: String, output: inout OutputBuffer) throws {
+            let day = try DateTimeArgument.read(text, place: place, reading).value.dayNumber
+            var start: Instant?
+            if epoch {
+                do {
+                    start = try EpochOutput.instant(ofDay: day, zone: zone)
+                } catch {
+                    throw InputError(place: place, input: text, underlying: error)
+                }
+            }
+            try write(day, to: targets, json: json, layout: layout, epoch: start, output: &output)
+        }
         guard text == "-" else {
-            let date = try DateTimeArgument.read(text, place: "DATE", reading)
-            try write(date.value.dayNumber, to: targets, json: json, layout: layout, output: &output)
+            try convert(text, place: "DATE", output: &output)
             return ExitStatus.success
         }
         // The common batch: ISO dates, read straight from the line's bytes.
-        let readsISO = source.id == CalendarIdentifier(.iso8601)
+        let readsISO = source.id == CalendarIdentifier(.iso8601) && !epoch
         return BatchInput.runLines(width: targets.count, json: json, output: &output) { line, number, output in
             if readsISO, let date = line.plainISODate {
                 try write(date.dayNumber, to: targets, json: json, layout: layout, output: &output)
                 return
             }
-            let date = try DateTimeArgument.read(line.text, place: "line \(number)", reading)
-            try write(date.value.dayNumber, to: targets, json: json, layout: layout, output: &output)
+            try convert(line.text, place: "line \(number)", output: &output)
         }
     }
 
@@ -107,12 +132,22 @@ enum ConvertCommand: Command {
         }
     }
 
-    /// The day in each target calendar: a line of text or a JSON object each.
-    static func write(_ day: Int, to targets: [any CalendarSystem], json: Bool, layout: TextLayout, output: inout OutputBuffer) throws {
+    /// The day in each target calendar: a line of text or a JSON object each
+    /// (`epoch`: the seconds `--epoch` prints instead of the text, or adds to the JSON).
+    static func write(_ day: Int, to targets: [any CalendarSystem], json: Bool, layout: TextLayout, epoch: Instant? = nil,
+                      output: inout OutputBuffer) throws {
         for target in targets {
             let converted = try target.date(dayNumber: day)
             if json {
-                output.line { DateJSON.append(converted, in: target, to: &$0) }
+                if let epoch {
+                    var object = DateJSON.object(converted, in: target)
+                    EpochOutput.add(epoch, to: &object)
+                    output.line(object)
+                } else {
+                    output.line { DateJSON.append(converted, in: target, to: &$0) }
+                }
+            } else if let epoch {
+                output.line(EpochOutput.text(epoch))
             } else {
                 let id = target.id.key
                 let textForm = CalendarDateText.format(converted)

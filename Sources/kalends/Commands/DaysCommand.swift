@@ -5,7 +5,7 @@ import Kalends
 enum DaysCommand: Command {
     static let name = "days"
     static let summary = "Slice a span into the real days, weeks, months or years it touches."
-    static let usage = "kalends days START END [--tz ZONE] [--unit day|week|month|year] [--calendar CAL] [--from CAL] [--first-weekday N] [--locale LOCALE] [--json]"
+    static let usage = "kalends days START END [--tz ZONE] [--unit day|week|month|year] [--calendar CAL] [--from CAL] [--first-weekday N] [--locale LOCALE] [--epoch] [--json]"
     static let discussion = """
         Slices the half-open span [START, END) into the days (or weeks, months,
         years of --calendar) it touches in the zone, one line each, clipped to the
@@ -15,10 +15,12 @@ enum DaysCommand: Command {
 
         START and END are read as ISO 8601 unless --from CAL says they are dates of CAL; a time with an offset or Z is always an ISO 8601 instant.
         A date means the start of that day in the zone; a floating date-time is
-        read in the zone. --calendar chooses whose days, weeks, months or years
+        read in the zone. 'today', 'tomorrow' and 'yesterday' are the start of that
+        day, 'now' the current instant, @SECONDS an instant (Unix time). --calendar chooses whose days, weeks, months or years
         are sliced, and the text form of each slice's date. The zone is --tz, else the
         system's (TZ). Weeks start on --first-weekday (1 = Monday ... 7 = Sunday),
-        else on the locale's first weekday.
+        else on the locale's first weekday. --epoch prints each slice's start as Unix
+        seconds instead (JSON: "epoch" added).
 
         examples:
           kalends days 2024-03-09 2024-03-12 --tz America/New_York
@@ -34,6 +36,7 @@ enum DaysCommand: Command {
         .value("--from", "CAL", "Calendar START and END are written in (default iso8601)."),
         .value("--first-weekday", "N", "First day of the week for --unit week: 1 = Monday ... 7 = Sunday."),
         .value("--locale", "LOCALE", "Locale whose first weekday weeks use (default: the environment's)."),
+        .flag("--epoch", "Print the Unix seconds of each slice's start instead."),
         .flag("--json", "One JSON object a line: date, iso, start, end, seconds."),
     ]
 
@@ -55,6 +58,7 @@ enum DaysCommand: Command {
             throw InputError(place: "\(Echo.text(positionals[0])) ... \(Echo.text(positionals[1]))", underlying: error)
         }
         let json = arguments.flag("--json")
+        let epoch = arguments.flag(EpochOutput.option)
         // The widest date of the span's years (M05L, five-digit years): the slices stream, the bounds are known.
         let years = try [start, end].map { instant throws in try calendar.date(dayNumber: zone.dayNumber(of: instant)).year }
         let dateWidth = ConvertCommand.TextLayout.widestDate(calendar, years: (years.min() ?? 0)...(years.max() ?? 0))
@@ -73,7 +77,10 @@ enum DaysCommand: Command {
                 object.add("unit", unit.rawValue)
                 object.add("days", slice.days)
                 object.add("whole", slice.isWhole)
+                if epoch { EpochOutput.add(slice.start, to: &object) }
                 output.line(object)
+            } else if epoch {
+                output.line(EpochOutput.text(slice.start))
             } else {
                 // The date column is as wide as the widest date the calendar prints (M05L, five-digit years).
                 let padding = String(repeating: " ", count: max(0, dateWidth - date.count))

@@ -14,7 +14,8 @@ enum DiffCommand: Command {
         would reach 31 February). 'kalends add START DURATION' gives END back.
 
         START and END are read in --from if given, else in --calendar; a time with an offset or Z is an ISO 8601 instant.
-        START and END are read as by 'kalends add'. A single '-' reads START and
+        START and END are read as by 'kalends add' ('today', 'tomorrow', 'yesterday',
+        'now' and @SECONDS included). A single '-' reads START and
         END from each line of standard input, separated by a tab (or else by the
         last run of spaces), and writes one duration a line (an empty line, or an
         {"input":...,"error":...} object with --json, for a line that fails). With times in a zone (an

@@ -19,7 +19,8 @@ enum LayoutCommand: Command {
         Events running past the day are clipped; events shorter than 15 minutes
         (zero-length ones too) are drawn 15 minutes tall, cut at the day's end.
 
-        The day is --day (an ISO date), else the day of the earliest timed event
+        The day is --day (an ISO date, or today, tomorrow, yesterday, now, @SECONDS),
+        else the day of the earliest timed event
         (of the earliest event when all are all-day), in --tz
         (default: the system zone); floating times are read in that zone.
 
@@ -30,7 +31,7 @@ enum LayoutCommand: Command {
         """
     static let options: [OptionSpec] = [
         .value("--mode", "MODE", "packed (default), calendarkit or cascade."),
-        .value("--day", "DATE", "The day to lay out (default: the earliest timed event's)."),
+        .value("--day", "DATE", "The day to lay out, in --tz (default: the earliest timed event's)."),
         .value("--tz", "ZONE", "IANA zone of the day (default: the system zone)."),
         .flag("--json", "Print the geometry as one JSON object (the default)."),
         .flag("--svg", "Print an SVG picture of the day."),
@@ -129,11 +130,8 @@ enum LayoutCommand: Command {
     /// event must not pull the view to a day before the timed events).
     static func chooseDay(_ text: String?, input: LayoutInput, zone: ZoneRules) throws -> Int {
         if let text {
-            do {
-                return try CalendarDateText.parse(text, in: Calendars.system(.iso8601)).dayNumber
-            } catch {
-                throw InputError(place: "--day", input: text, underlying: error)
-            }
+            // A date, or today, tomorrow, now, @SECONDS ...: its day in the zone.
+            return try DateTimeArgument.read(text, place: "--day", DateTimeArgument.Reading(calendar: DateTimeArgument.iso, zone: zone)).value.dayNumber
         }
         let timed = input.timed.map { zone.dayNumber(of: $0.start) }
         guard let earliest = timed.min() ?? input.allDay.map(\.first).min() else {

@@ -143,7 +143,7 @@ struct LayoutInput {
     }
 
     static func read(_ text: String, field: String, place: String, calendar: any CalendarSystem, zone: ZoneRules) throws -> Moment {
-        let value = try DateTimeArgument.read(text, place: "\(place) \(field)", DateTimeArgument.Reading(calendar: calendar, zone: nil)).value
+        let value = try DateTimeArgument.read(text, place: "\(place) \(field)", DateTimeArgument.Reading(calendar: calendar, zone: nil, clockZone: zone)).value
         switch value {
         case .date(let date): return .date(date.dayNumber)
         case .floating(let local): return .floating(local)

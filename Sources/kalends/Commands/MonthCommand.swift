@@ -10,7 +10,8 @@ enum MonthCommand: Command {
         Prints the month as weeks of seven days (today's month by default).
         YEAR-MONTH is 2024-03, 5784-M05L (month code), 5784-06 (Foundation's
         numbering: Hebrew 6 is Adar I), reiwa:6-03, or 'Adar I 5784'. A leap month
-        (Adar I, a Chinese leap month) is a month of its own.
+        (Adar I, a Chinese leap month) is a month of its own. 'today', 'tomorrow',
+        'yesterday', 'now' and @SECONDS name the month of that date (system zone).
 
         YEAR-MONTH is read in --from if given, else in --calendar. With --from naming
         another calendar, the grid is the --calendar month that contains the first
@@ -47,13 +48,19 @@ enum MonthCommand: Command {
         do {
             // The first day of the month named (in --from), then the --calendar month holding it.
             let named: CalendarDate
-            if let text = positionals.first {
+            if let text = positionals.first, DateTimeArgument.isClockInput(text) {
+                // today, now, @SECONDS ...: the month of that date in the system zone.
+                let read = try DateTimeArgument.read(text, place: "YEAR-MONTH", DateTimeArgument.Reading(calendar: input, zone: nil))
+                named = try input.date(dayNumber: read.value.dayNumber)
+            } else if let text = positionals.first {
                 named = try CalendarDateText.parseMonth(text, in: input)
             } else {
-                named = try input.date(dayNumber: ISODate.today(in: DaysCommand.systemZone().timeZone).dayNumber)
+                named = try input.date(dayNumber: CurrentTime.dayNumber(in: DaysCommand.systemZone()))
             }
             let day = try calendar.date(dayNumber: named.dayNumber)
             first = try calendar.date(year: day.year, month: day.month, day: 1)
+        } catch let error as InputError {
+            throw error
         } catch {
             throw InputError(place: "YEAR-MONTH", input: positionals.first ?? "today", underlying: error)
         }

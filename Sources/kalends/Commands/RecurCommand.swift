@@ -21,7 +21,9 @@ enum RecurCommand: Command {
 
         --between START END prints the occurrences with START <= t < END; --after DT
         the first one after DT (--limit N: the first N). Bounds without an offset
-        are wall times in DTSTART's zone. A rule without COUNT or UNTIL and no bound
+        are wall times in DTSTART's zone. A DT or bound may also be 'today',
+        'tomorrow', 'yesterday' (a date), 'now' or @SECONDS (an instant, placed in
+        --tz, else the system zone). A rule without COUNT or UNTIL and no bound
         prints its first 100 and says so. A rule that can never match prints what
         exists (DTSTART, RDATEs) and a note that says why.
 
@@ -75,10 +77,10 @@ enum RecurCommand: Command {
         let between = arguments.values("--between")
         if between.count == 2 {
             guard arguments.value("--after") == nil else { throw UsageError("give one of --between and --after") }
-            let low = try bound(between[0], place: "--between START"), high = try bound(between[1], place: "--between END")
+            let low = try bound(between[0], place: "--between START", zone: zone), high = try bound(between[1], place: "--between END", zone: zone)
             occurrences = try windowed { () throws(RecurrenceError) in try set.occurrences(from: low, to: high) }
         } else if let after = arguments.value("--after") {
-            let low = try bound(after, place: "--after")
+            let low = try bound(after, place: "--after", zone: zone)
             occurrences = try windowed { () throws(RecurrenceError) in try set.occurrences(after: low) }
             cap = limit ?? 1
         } else {
@@ -127,8 +129,9 @@ enum RecurCommand: Command {
     }
 
     /// A window bound as the library reads it: with an offset an instant, else a wall time.
-    private static func bound(_ text: String, place: String) throws -> RecurrenceSet.Bound {
-        let read = try DateTimeArgument.read(text, place: place, DateTimeArgument.Reading(calendar: DateTimeArgument.iso, zone: nil))
+    private static func bound(_ text: String, place: String, zone: ZoneRules?) throws -> RecurrenceSet.Bound {
+        // --tz places today, now and @SECONDS; other bounds are read as DTSTART's (wall times unless they have an offset).
+        let read = try DateTimeArgument.read(text, place: place, DateTimeArgument.Reading(calendar: DateTimeArgument.iso, zone: nil, clockZone: zone))
         switch read.value {
         case .date(let date): return .local(try LocalDateTime(dayNumber: date.dayNumber))
         case .floating(let local): return .local(local)
