@@ -36,3 +36,61 @@ final class BatchReaderCLITests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("..."), "a long line is echoed cut: \(result.stderr.prefix(300))")
     }
 }
+
+/// The batch fast paths (ISO dates read from bytes, text and JSON written
+/// straight into the output) print exactly what the general reader and the
+/// String-built output print (`KALENDS_BATCH_REFERENCE=1`), in every
+/// calendar, on random days across the supported range, plus lines the fast
+/// reader leaves to the general one.
+final class BatchFastPathParityTests: XCTestCase {
+    func testFastPathsEqualTheReference() {
+        var generator = SystemRandomNumberGenerator()
+        var lines: [String] = []
+        for index in 0..<1_000 {
+            // Mostly 1900 ... 2100; one line in 20 anywhere (far years of the table calendars ask ICU, slowly).
+            let day = index % 20 == 0 ? Int.random(in: -4_371_587...2_932_896, using: &generator)
+                : Int.random(in: -25_567...47_482, using: &generator)
+            let year = Int.random(in: 0...9999, using: &generator)
+            let pick = Int.random(in: 0...9, using: &generator)
+            switch pick {
+            case 0: lines.append("\(year)-02-30")
+            case 1: lines.append("+\(year)-01-01")
+            case 2: lines.append("2024-3-5")
+            default:
+                let date = Self.isoText(day)
+                lines.append(date)
+            }
+        }
+        let input = lines.joined(separator: "\n") + "\n"
+        for extra in [[], ["--json"]] {
+            let arguments = ["convert", "-", "--to", "all"] + extra
+            let fast = CLI.run(arguments, stdin: input)
+            let reference = CLI.run(arguments, stdin: input, environment: ["KALENDS_BATCH_REFERENCE": "1"])
+            XCTAssertEqual(fast.status, reference.status)
+            XCTAssertEqual(fast.stderr, reference.stderr)
+            if fast.stdout != reference.stdout {
+                let a = fast.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+                let b = reference.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+                let first = zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }
+                XCTFail("\(extra): first difference at output line \(first?.offset ?? -1): \(first?.element.0 ?? "") vs \(first?.element.1 ?? "")")
+            }
+        }
+    }
+
+    /// The ISO text of a day number (proleptic Gregorian, years -9999 ... 9999).
+    static func isoText(_ day: Int) -> String {
+        // Civil-from-days (Howard Hinnant's published algorithm, restated).
+        let z = day + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
+        let digits = String(y.magnitude)
+        let year = (y < 0 ? "-" : "") + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+        return year + "-" + (m < 10 ? "0" : "") + "\(m)-" + (d < 10 ? "0" : "") + "\(d)"
+    }
+}

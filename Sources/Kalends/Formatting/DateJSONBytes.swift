@@ -6,11 +6,11 @@
 extension DateJSON {
     /// Appends `object(date, in: calendar).encodedBytes` to `bytes`.
     public static func append(_ date: CalendarDate, in calendar: any CalendarSystem, to bytes: inout [UInt8]) {
-        let key = date.calendar.key, eraCode = date.era.code, monthCode = date.monthCode.description
+        let key = date.calendar.key, eraCode = date.era.code, monthCode = date.monthCode
         let name = monthName(date, in: calendar)
         // Every number is at most 21 bytes; the fixed text is under 300.
-        let stringBytes = key.utf8.count + (eraCode?.utf8.count ?? 0) + 2 * monthCode.utf8.count + name.utf8.count
-        guard plain(key), eraCode.map(plain) ?? true, plain(monthCode), plain(name), stringBytes < 700 else {
+        let stringBytes = key.utf8.count + (eraCode?.utf8.count ?? 0) + name.utf8.count
+        guard (1...99).contains(monthCode.number), plain(key), eraCode.map(plain) ?? true, plain(name), stringBytes < 700 else {
             bytes.append(contentsOf: object(date, in: calendar).encodedBytes)
             return
         }
@@ -32,7 +32,7 @@ extension DateJSON {
             cursor.write(",\"month\":")
             cursor.decimal(calendar.foundationMonth(date.monthCode))
             cursor.write(",\"monthCode\":\"")
-            cursor.write(monthCode)
+            cursor.monthCode(monthCode)
             cursor.write(calendar.foundationIsLeapMonth(date.monthCode) ? "\",\"isLeapMonth\":true,\"day\":" : "\",\"isLeapMonth\":false,\"day\":")
             cursor.decimal(date.day)
             cursor.write(",\"monthName\":\"")
@@ -55,7 +55,7 @@ extension DateJSON {
             cursor.write(",\"dayOfYear\":")
             cursor.decimal(date.dayNumber - calendar.dayNumber(year: date.year, month: 1, day: 1) + 1)
             cursor.write(",\"text\":\"")
-            cursor.date(year: date.year, month: date.monthCode.number, day: date.day, monthCode: calendar.hasLeapMonths ? monthCode : nil)
+            cursor.date(year: date.year, month: monthCode.number, day: date.day, monthCode: calendar.hasLeapMonths ? monthCode : nil)
             cursor.write("\"}")
             bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: cursor.pointer - base))
         }
@@ -71,20 +71,20 @@ extension DateJSON {
 
 /// Writes into memory the caller has sized (no checks: `DateJSON.append`
 /// bounds what it writes).
-struct ByteCursor {
-    var pointer: UnsafeMutablePointer<UInt8>
+package struct ByteCursor {
+    package var pointer: UnsafeMutablePointer<UInt8>
 
-    init(_ pointer: UnsafeMutablePointer<UInt8>) { self.pointer = pointer }
+    package init(_ pointer: UnsafeMutablePointer<UInt8>) { self.pointer = pointer }
 
     @inline(__always)
-    mutating func write(_ text: StaticString) {
+    package mutating func write(_ text: StaticString) {
         let count = text.utf8CodeUnitCount
         pointer.update(from: text.utf8Start, count: count)
         pointer += count
     }
 
     @inline(__always)
-    mutating func write(_ text: String) {
+    package mutating func write(_ text: String) {
         var text = text
         text.withUTF8 { utf8 in
             guard let source = utf8.baseAddress else { return }
@@ -94,13 +94,13 @@ struct ByteCursor {
     }
 
     @inline(__always)
-    mutating func byte(_ value: UInt8) {
+    package mutating func byte(_ value: UInt8) {
         pointer.pointee = value
         pointer += 1
     }
 
     @inline(__always)
-    mutating func decimal(_ value: Int) {
+    package mutating func decimal(_ value: Int) {
         if value < 0 { byte(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         var digits = 1
@@ -116,7 +116,7 @@ struct ByteCursor {
     }
 
     @inline(__always)
-    mutating func padded(_ value: Int, width: Int) {
+    package mutating func padded(_ value: Int, width: Int) {
         var digits = 1
         var probe = value / 10
         while probe > 0 { digits += 1; probe /= 10 }
@@ -124,13 +124,21 @@ struct ByteCursor {
         decimal(value)
     }
 
+    /// `M05L` as `MonthCode.description` writes it (numbers 1 ... 99).
+    @inline(__always)
+    package mutating func monthCode(_ code: MonthCode) {
+        byte(UInt8(ascii: "M"))
+        padded(code.number, width: 2)
+        if code.isLeap { byte(UInt8(ascii: "L")) }
+    }
+
     /// `YEAR-MM-DD` as `JSONObject.addDate` writes it, or `YEAR-Mxx[L]-DD` with a month code.
     @inline(__always)
-    mutating func date(year: Int, month: Int, day: Int, monthCode: String?) {
+    package mutating func date(year: Int, month: Int, day: Int, monthCode: MonthCode?) {
         if year < 0 { byte(UInt8(ascii: "-")) }
         padded(Int(year.magnitude), width: 4)
         byte(UInt8(ascii: "-"))
-        if let monthCode { write(monthCode) } else { padded(month, width: 2) }
+        if let monthCode { self.monthCode(monthCode) } else { padded(month, width: 2) }
         byte(UInt8(ascii: "-"))
         padded(day, width: 2)
     }

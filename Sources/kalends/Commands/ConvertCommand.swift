@@ -1,4 +1,7 @@
 import Kalends
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `kalends convert`: a date in every calendar (or the ones asked for).
 enum ConvertCommand: Command {
@@ -100,7 +103,7 @@ enum ConvertCommand: Command {
             return ExitStatus.success
         }
         // The common batch: ISO dates, read straight from the line's bytes.
-        let readsISO = source.id == CalendarIdentifier(.iso8601) && !epoch
+        let readsISO = source.id == CalendarIdentifier(.iso8601) && !epoch && !referenceOutput
         return BatchInput.runLines(width: targets.count, json: json, output: &output) { line, number, output in
             if readsISO, let date = line.plainISODate {
                 try write(date.dayNumber, to: targets, json: json, layout: layout, output: &output)
@@ -120,7 +123,21 @@ enum ConvertCommand: Command {
         init(_ targets: [any CalendarSystem]) {
             idWidth = targets.map(\.id.key.count).max() ?? 0
             dateWidth = targets.map { Self.widestDate($0) }.max() ?? 10
+            monthCodes = targets.map { target in target.id.builtIn.map { BuiltInFacts($0).hasLeapMonths } }
+            let width = idWidth
+            idColumns = targets.map { target in Array(target.id.key.utf8) + Array(repeating: 32, count: width - target.id.key.count + 2) }
         }
+
+        /// Per target (in order): whether its dates write the month as a code
+        /// (`M05L`) as `CalendarDateText.format` decides; nil for a registered
+        /// calendar, where a leap month's code is written.
+        let monthCodes: [Bool?]
+        /// Per target: its id and the spaces after it, as bytes.
+        let idColumns: [[UInt8]]
+        /// Per target: the last year text written and what it was written for
+        /// (consecutive dates share it; the era is in the key, as eras can
+        /// change within a year).
+        let yearTexts = YearTextCache()
 
         /// `-9999-12-31`, `13760-M05L-30`: the longest year text of `years`
         /// (default: the supported years), and a month code with its leap
@@ -136,25 +153,86 @@ enum ConvertCommand: Command {
     /// (`epoch`: the seconds `--epoch` prints instead of the text, or adds to the JSON).
     static func write(_ day: Int, to targets: [any CalendarSystem], json: Bool, layout: TextLayout, epoch: Instant? = nil,
                       output: inout OutputBuffer) throws {
-        for target in targets {
+        for (index, target) in targets.enumerated() {
             let converted = try target.date(dayNumber: day)
             if json {
                 if let epoch {
                     var object = DateJSON.object(converted, in: target)
                     EpochOutput.add(epoch, to: &object)
                     output.line(object)
+                } else if referenceOutput {
+                    output.line(DateJSON.object(converted, in: target))
                 } else {
                     output.line { DateJSON.append(converted, in: target, to: &$0) }
                 }
             } else if let epoch {
                 output.line(EpochOutput.text(epoch))
+            } else if !referenceOutput {
+                output.line { appendText(converted, in: target, index: index, layout: layout, to: &$0) }
             } else {
-                let id = target.id.key
-                let textForm = CalendarDateText.format(converted)
-                output.line(id + String(repeating: " ", count: layout.idWidth - id.count + 2)
-                            + textForm + String(repeating: " ", count: max(2, layout.dateWidth - textForm.count + 2))
-                            + DateJSON.weekdayNames[converted.weekday - 1] + " " + DateJSON.longForm(converted, in: target))
+                output.line(textLine(converted, in: target, layout: layout))
             }
         }
+    }
+
+    /// `KALENDS_BATCH_REFERENCE=1`: every line through the general reader and
+    /// the String-built output, the reference the byte paths are tested against.
+    static let referenceOutput = getenv("KALENDS_BATCH_REFERENCE").map { String(cString: $0) == "1" } ?? false
+
+    /// The text line of `converted` (the String form's bytes exactly), written in one copy.
+    static func appendText(_ converted: CalendarDate, in target: any CalendarSystem, index: Int, layout: TextLayout, to bytes: inout [UInt8]) {
+        let name = DateJSON.monthName(converted, in: target), year = layout.yearTexts.text(converted, in: target, index: index)
+        let monthCode = layout.monthCodes[index] ?? converted.monthCode.isLeap ? converted.monthCode : nil
+        let idColumn = layout.idColumns[index]
+        guard idColumn.count + name.utf8.count + year.utf8.count < 800, (1...99).contains(converted.monthCode.number) else {
+            bytes.append(contentsOf: textLine(converted, in: target, layout: layout).utf8)
+            return
+        }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1_024) { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var cursor = ByteCursor(base)
+            idColumn.withUnsafeBufferPointer { column in
+                guard let start = column.baseAddress else { return }
+                cursor.pointer.update(from: start, count: column.count)
+                cursor.pointer += column.count
+            }
+            let dateStart = cursor.pointer
+            cursor.date(year: converted.year, month: converted.monthCode.number, day: converted.day, monthCode: monthCode)
+            for _ in 0..<max(2, layout.dateWidth - (cursor.pointer - dateStart) + 2) { cursor.byte(32) }
+            cursor.write(DateJSON.weekdayNames[converted.weekday - 1])
+            cursor.byte(32)
+            cursor.decimal(converted.day)
+            cursor.byte(32)
+            cursor.write(name)
+            cursor.byte(32)
+            cursor.write(year)
+            bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: cursor.pointer - base))
+        }
+    }
+
+    /// The text line as a String: the reference form.
+    static func textLine(_ converted: CalendarDate, in target: any CalendarSystem, layout: TextLayout) -> String {
+        let id = target.id.key
+        let textForm = CalendarDateText.format(converted)
+        return id + String(repeating: " ", count: layout.idWidth - id.count + 2)
+            + textForm + String(repeating: " ", count: max(2, layout.dateWidth - textForm.count + 2))
+            + DateJSON.weekdayNames[converted.weekday - 1] + " " + DateJSON.longForm(converted, in: target)
+    }
+}
+
+/// The long-form year text of each target's last date (`1970 CE`, `5784 AM`):
+/// building it is most of a text line's cost, and a stream's dates share it.
+/// The batch loop is single-threaded.
+final class YearTextCache: @unchecked Sendable {
+    private var keys: [Int: (year: Int, era: Int, eraYear: Int)] = [:]
+    private var texts: [Int: String] = [:]
+
+    func text(_ date: CalendarDate, in target: any CalendarSystem, index: Int) -> String {
+        let key = (date.year, date.era.value, date.era.year)
+        if let last = keys[index], last == key, let text = texts[index] { return text }
+        let text = target.longFormYear(of: date)
+        keys[index] = key
+        texts[index] = text
+        return text
     }
 }
