@@ -31,8 +31,10 @@ struct OptionSpec {
 /// The parsed arguments of one subcommand.
 ///
 /// Options are `--name VALUE` or `--name=VALUE`; `--` ends options; a lone `-`
-/// is a positional (standard input). A token that starts with `-` but is not
-/// an option is a positional when it reads as a negative value (`-P1M`,
+/// is a positional (standard input). A token that is exactly the name of an
+/// option the command declares is that option, even one that reads as a
+/// number (`month -3`: the three-month view, not year -3). Any other token that
+/// starts with `-` is a positional when it reads as a negative value (`-P1M`,
 /// `-0044-03-15`), otherwise an unknown option.
 struct ParsedArguments {
     private(set) var positionals: [String] = []
@@ -45,7 +47,8 @@ struct ParsedArguments {
         while index < arguments.count {
             let token = arguments[index]
             index += 1
-            if optionsEnded || token == "-" || !token.hasPrefix("-") || Self.looksLikeNegativeValue(token) {
+            let declared = !optionsEnded && options.contains { $0.name == token }
+            if optionsEnded || token == "-" || !token.hasPrefix("-") || (Self.looksLikeNegativeValue(token) && !declared) {
                 positionals.append(token)
                 continue
             }

@@ -5,7 +5,7 @@ import Kalends
 enum MonthCommand: Command {
     static let name = "month"
     static let summary = "Print a month grid, like cal, in any calendar."
-    static let usage = "kalends month [YEAR-MONTH] [--calendar CAL] [--from CAL] [--first-weekday N] [--locale LOCALE] [--six-rows] [--week-numbers] [--json]"
+    static let usage = "kalends month [YEAR-MONTH | YEAR] [-3] [--calendar CAL] [--from CAL] [--first-weekday N] [--locale LOCALE] [--six-rows] [--week-numbers] [--json]"
     static let discussion = """
         Prints the month as weeks of seven days (today's month by default).
         YEAR-MONTH is 2024-03, 5784-M05L (month code), 5784-06 (Foundation's
@@ -13,10 +13,17 @@ enum MonthCommand: Command {
         (Adar I, a Chinese leap month) is a month of its own. 'today', 'tomorrow',
         'yesterday', 'now' and @SECONDS name the month of that date (system zone).
 
+        YEAR alone (2024, 5784, -0044, reiwa:6) prints every month of that year of
+        the calendar, three across, like cal 2024: 13 in a Hebrew or Chinese leap
+        year and in the Coptic and Ethiopic years. A negative year has four digits.
+        -3 prints the month before, the month (today's, or YEAR-MONTH) and the month
+        after, side by side, like cal -3. With --json, one month object a line.
+
         YEAR-MONTH is read in --from if given, else in --calendar. With --from naming
         another calendar, the grid is the --calendar month that contains the first
         day of that --from month (2024-03 --from iso8601 --calendar hebrew: Adar I
-        5784).
+        5784), and YEAR the --calendar year that contains the first day of that
+        --from year.
 
         The week starts on --first-weekday (1 = Monday ... 7 = Sunday), else on the
         first weekday of --locale, else of the environment's locale (LC_ALL,
@@ -29,54 +36,152 @@ enum MonthCommand: Command {
           kalends month 1403-01 --calendar persian --locale fa_IR --week-numbers
           kalends month 2023-M02L --calendar chinese --json
           kalends month 2024-03 --from iso8601 --calendar hebrew
+          kalends month 2024
+          kalends month 5784 --calendar hebrew
+          kalends month -3 2024-01
         """
     static let options: [OptionSpec] = [
+        .flag("-3", "The month before, the month and the month after, side by side (like cal -3)."),
         .value("--calendar", "CAL", "The calendar whose month is drawn (default iso8601)."),
-        .value("--from", "CAL", "Calendar YEAR-MONTH is written in (default: --calendar)."),
+        .value("--from", "CAL", "Calendar YEAR-MONTH or YEAR is written in (default: --calendar)."),
         .value("--first-weekday", "N", "First day of the week: 1 = Monday ... 7 = Sunday."),
         .value("--locale", "LOCALE", "Locale for the week rules and weekend (e.g. en_US, he_IL, fa_IR)."),
         .flag("--six-rows", "Always print six rows, as month views draw."),
         .flag("--week-numbers", "Show week numbers (text output)."),
-        .flag("--json", "Print one JSON object."),
+        .flag("--json", "Print JSON: one month object a line."),
     ]
 
     static func run(_ arguments: ParsedArguments, output: inout OutputBuffer) throws -> Int32 {
         let positionals = try arguments.positionals(0...1, command: name, usage: usage)
         let (calendar, input) = try CalendarOption.arithmeticAndInput(arguments)
         let rules = try WeekRulesOption.read(arguments)
-        let first: CalendarDate
+        let sixRows = arguments.flag("--six-rows")
+        let typed = positionals.first
+        let year: Int?
         do {
-            // The first day of the month named (in --from), then the --calendar month holding it.
-            let named: CalendarDate
-            if let text = positionals.first, DateTimeArgument.isClockInput(text) {
-                // today, now, @SECONDS ...: the month of that date in the system zone.
-                let read = try DateTimeArgument.read(text, place: "YEAR-MONTH", DateTimeArgument.Reading(calendar: input, zone: nil))
-                named = try input.date(dayNumber: read.value.dayNumber)
-            } else if let text = positionals.first {
-                named = try CalendarDateText.parseMonth(text, in: input)
-            } else {
-                named = try input.date(dayNumber: CurrentTime.dayNumber(in: DaysCommand.systemZone()))
-            }
-            let day = try calendar.date(dayNumber: named.dayNumber)
-            first = try calendar.date(year: day.year, month: day.month, day: 1)
-        } catch let error as InputError {
+            year = try typed.flatMap { text throws in try YearArgument.read(text, in: input) }
+        } catch let error as UsageError {
             throw error
         } catch {
-            throw InputError(place: "YEAR-MONTH", input: positionals.first ?? "today", underlying: error)
+            throw InputError(place: "YEAR", input: typed, underlying: error)
         }
-        let grid: MonthGrid
-        do {
-            grid = try MonthGrid(calendar: calendar, year: first.year, month: first.month, rules: rules,
-                                 sixRows: arguments.flag("--six-rows"))
-        } catch {
-            throw InputError(place: "YEAR-MONTH", input: positionals.first ?? "today", underlying: error)
+        let grids: [MonthGrid]
+        let view: View
+        if let year, let typed {
+            guard !arguments.flag("-3") else {
+                throw UsageError("-3 takes a month (YEAR-MONTH, e.g. 2024-01), not the year '\(Echo.text(typed))'; usage: \(usage)")
+            }
+            do {
+                grids = try yearGrids(year, of: input, in: calendar, rules: rules, sixRows: sixRows)
+            } catch {
+                throw InputError(place: "YEAR", input: typed, underlying: error)
+            }
+            view = .year
+        } else {
+            do {
+                let first = try firstDayOfMonth(typed, of: input, in: calendar)
+                var months = [(first.year, first.month)]
+                if arguments.flag("-3") {
+                    months.insert(try calendar.shiftMonth(year: first.year, month: first.month, by: -1), at: 0)
+                    months.append(try calendar.shiftMonth(year: first.year, month: first.month, by: 1))
+                }
+                grids = try months.map { year, month throws in
+                    try MonthGrid(calendar: calendar, year: year, month: month, rules: rules, sixRows: sixRows)
+                }
+            } catch let error as InputError {
+                throw error
+            } catch {
+                throw InputError(place: "YEAR-MONTH", input: typed ?? "today", underlying: error)
+            }
+            view = grids.count == 1 ? .month : .threeMonths
         }
         if arguments.flag("--json") {
-            output.line(json(grid, in: calendar).encoded)
-        } else {
-            text(grid, in: calendar, weekNumbers: arguments.flag("--week-numbers"), output: &output)
+            // One object a line, each exactly the one-month view's.
+            for grid in grids { output.line(json(grid, in: calendar).encoded) }
+            return ExitStatus.success
+        }
+        let weekNumbers = arguments.flag("--week-numbers")
+        switch view {
+        case .month:
+            for line in lines(of: grids[0], in: calendar, weekNumbers: weekNumbers) { output.line(line) }
+        case .threeMonths:
+            let blocks = grids.map { lines(of: $0, in: calendar, weekNumbers: weekNumbers) }
+            for line in GridColumns.lines(blocks, perRow: 3, minimumHeight: sixWeeksHigh) { output.line(line) }
+        case .year:
+            let blocks = grids.map { lines(of: $0, in: calendar, weekNumbers: weekNumbers, withYear: false) }
+            // Centered over the grids of a row, the gutters between them not
+            // counted, as BSD cal centers it (so `month 2024` is `cal 2024`).
+            let across = Swift.min(3, blocks.count) * GridColumns.width(of: blocks)
+            output.line(GridColumns.centered(yearTitle(of: grids, in: calendar), width: across))
+            for line in GridColumns.lines(blocks, perRow: 3, minimumHeight: sixWeeksHigh) { output.line(line) }
         }
         return ExitStatus.success
+    }
+
+    /// What one run draws: one month, `-3`'s three, or a YEAR's months.
+    enum View {
+        case month, threeMonths, year
+    }
+
+    /// A title, a weekday row and six weeks: the height every month has in
+    /// the views of several months, as in `cal`, so rows line up.
+    static let sixWeeksHigh = 8
+
+    /// The first day of the --calendar month that holds the first day of the
+    /// month `text` names in `input` (today's month without `text`).
+    static func firstDayOfMonth(_ text: String?, of input: any CalendarSystem, in calendar: any CalendarSystem) throws -> CalendarDate {
+        let named: CalendarDate
+        if let text, DateTimeArgument.isClockInput(text) {
+            // today, now, @SECONDS ...: the month of that date in the system zone.
+            let read = try DateTimeArgument.read(text, place: "YEAR-MONTH", DateTimeArgument.Reading(calendar: input, zone: nil))
+            named = try input.date(dayNumber: read.value.dayNumber)
+        } else if let text {
+            named = try CalendarDateText.parseMonth(text, in: input)
+        } else {
+            named = try input.date(dayNumber: CurrentTime.dayNumber(in: DaysCommand.systemZone()))
+        }
+        let day = try calendar.date(dayNumber: named.dayNumber)
+        return try calendar.date(year: day.year, month: day.month, day: 1)
+    }
+
+    /// Every month of a year of `calendar`: the year typed when it is written
+    /// in `calendar`, else the `calendar` year holding the first day of the
+    /// `input` year typed (as YEAR-MONTH is read with --from).
+    static func yearGrids(_ typed: Int, of input: any CalendarSystem, in calendar: any CalendarSystem,
+                          rules: WeekRules, sixRows: Bool) throws -> [MonthGrid] {
+        let year: Int
+        if input.id == calendar.id {
+            try calendar.checkYear(typed)
+            year = typed
+        } else {
+            year = try calendar.date(dayNumber: input.firstDay(ofYear: typed)).year
+        }
+        let count = try calendar.checkedMonthsInYear(year)
+        var grids: [MonthGrid] = []
+        var outside: [Int] = []
+        for month in 1...Swift.max(1, count) {
+            do {
+                grids.append(try MonthGrid(calendar: calendar, year: year, month: month, rules: rules, sixRows: sixRows))
+            } catch .dayNumberOutOfRange {
+                outside.append(month)
+            }
+        }
+        // The first and last supported years of a calendar may reach past ISO -9999 ... 9999.
+        if let first = outside.first, let last = outside.last {
+            throw YearArgumentError.partlyOutOfRange(calendar.id, year: year, months: first...last)
+        }
+        return grids
+    }
+
+    /// The year over a year view: the year as month titles write it, or, when
+    /// its months lie in two eras (Japanese 2019), both (`Heisei 31 / Reiwa 1`).
+    static func yearTitle(of grids: [MonthGrid], in calendar: any CalendarSystem) -> String {
+        var titles: [String] = []
+        for grid in grids {
+            let title = calendar.titleYear(of: grid.first)
+            if titles.last != title { titles.append(title) }
+        }
+        return titles.joined(separator: " / ")
     }
 
     static func json(_ grid: MonthGrid, in calendar: any CalendarSystem) -> JSONObject {
@@ -107,18 +212,26 @@ enum MonthCommand: Command {
 
     static let weekdayAbbreviations = ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"]
 
-    static func text(_ grid: MonthGrid, in calendar: any CalendarSystem, weekNumbers: Bool, output: inout OutputBuffer) {
+    /// The month's title: its name and year (`Adar I 5784`), or the name alone
+    /// under a year view's title, as `cal 2024` writes it.
+    static func title(of grid: MonthGrid, in calendar: any CalendarSystem, withYear: Bool = true) -> String {
+        let name = DateJSON.monthName(grid.first, in: calendar)
+        return withYear ? name + " " + calendar.titleYear(of: grid.first) : name
+    }
+
+    /// The month as `cal` draws it, one string a line: the title centered
+    /// over the grid, the weekday row, one row a week (no trailing blanks).
+    static func lines(of grid: MonthGrid, in calendar: any CalendarSystem, weekNumbers: Bool, withYear: Bool = true) -> [String] {
         let gutter = weekNumbers ? "   " : ""
-        let title = DateJSON.monthName(grid.first, in: calendar) + " " + calendar.titleYear(of: grid.first)
         let width = 20
-        let padding = Swift.max(0, (width - title.count) / 2)
-        output.line(gutter + String(repeating: " ", count: padding) + title)
-        output.line(gutter + (0..<7).map { weekdayAbbreviations[(grid.rules.firstWeekday - 1 + $0) % 7] }.joined(separator: " "))
+        var lines = [gutter + GridColumns.centered(title(of: grid, in: calendar, withYear: withYear), width: width)]
+        lines.append(gutter + (0..<7).map { weekdayAbbreviations[(grid.rules.firstWeekday - 1 + $0) % 7] }.joined(separator: " "))
         for week in grid.weeks {
             let number = weekNumbers ? pad(String(week.weekOfYear.week), 2) + " " : ""
             let cells = week.cells.map { cell in cell.map { pad(String($0.day), 2) } ?? "  " }.joined(separator: " ")
-            output.line(number + cells.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression))
+            lines.append(number + GridColumns.trimmingTrailingBlanks(cells))
         }
+        return lines
     }
 
     static func pad(_ text: String, _ width: Int) -> String {
