@@ -1,6 +1,6 @@
 import XCTest
 
-/// `kalends anniversary` against the contract (shared/cli-contract.md): the
+/// `kalends anniversary` against the command-line contract (Docs/CLI.md): the
 /// text and JSON forms, `--years`, `--after-sunset`, `--from`, and errors
 /// that name the argument, with exit 1 for bad input and 2 for usage.
 final class AnniversaryCLITests: XCTestCase {

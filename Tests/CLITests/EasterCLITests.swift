@@ -2,7 +2,7 @@ import Foundation
 import Kalends
 import XCTest
 
-/// `kalends easter` against the contract (shared/cli-contract.md): the text
+/// `kalends easter` against the command-line contract (Docs/CLI.md): the text
 /// and JSON forms of both computuses, the default year, and errors that name
 /// YEAR, with exit 1 for a bad year and 2 for usage.
 final class EasterCLITests: XCTestCase {

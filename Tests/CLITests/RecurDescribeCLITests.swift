@@ -2,7 +2,7 @@ import XCTest
 
 /// `kalends recur --describe`: one English line per RRULE instead of the
 /// occurrences, exit 0; no RRULE, a bad rule, or an occurrence option beside
-/// it is an error (shared/cli-contract.md).
+/// it is an error (Docs/CLI.md).
 final class RecurDescribeCLITests: XCTestCase {
     func recur(_ arguments: [String], stdin: String? = nil) -> CLIResult {
         CLI.run(["recur"] + arguments, stdin: stdin)
