@@ -27,7 +27,8 @@ public enum CalendarID: String, CaseIterable, Sendable, Codable, Hashable, Custo
 
     /// Parses a calendar key or a common alias, case-insensitively.
     public init(parsing text: String) throws(ConversionError) {
-        let key = text.lowercased().replacingOccurrences(of: "_", with: "-")
+        // Plain String work, not Foundation's: a one-date process then never starts CoreFoundation.
+        let key = String(text.lowercased().map { $0 == "_" ? "-" : $0 })
         if let id = CalendarID(rawValue: key) {
             self = id
         } else if let id = CalendarID.aliases[key] {

@@ -3,18 +3,27 @@ import XCTest
 
 /// The Hebrew year-start table against the molad computed year by year.
 final class HebrewYearTableTests: XCTestCase {
-    func testTableHoldsTheRulesNewYears() {
-        let table = HebrewYearTable.shared
-        for index in 0..<table.count {
-            let year = table.firstYear + index
-            XCTAssertEqual(table.newYear(year), HebrewMath.newYear(year), "AM \(year)")
-            XCTAssertEqual(table.start(ofYear: year).length, HebrewMath.newYear(year + 1) - HebrewMath.newYear(year), "AM \(year)")
+    func testTablesHoldTheRulesNewYears() {
+        for table in [HebrewYearTable.shared, HebrewYearTable.wide] {
+            for index in 0..<table.count {
+                let year = table.firstYear + index
+                XCTAssertEqual(table.newYear(year), HebrewMath.newYear(year), "AM \(year)")
+                XCTAssertEqual(table.start(ofYear: year).length, HebrewMath.newYear(year + 1) - HebrewMath.newYear(year), "AM \(year)")
+            }
+            // Outside a table the wide table or the molad answers.
+            for year in [table.firstYear - 5, table.firstYear + table.count + 5] {
+                XCTAssertEqual(table.newYear(year), HebrewMath.newYear(year), "AM \(year)")
+                XCTAssertEqual(table.start(ofYear: year).length, HebrewMath.newYear(year + 1) - HebrewMath.newYear(year), "AM \(year)")
+            }
         }
-        // Outside the table the molad answers.
-        XCTAssertEqual(table.newYear(table.firstYear - 5), HebrewMath.newYear(table.firstYear - 5))
-        XCTAssertEqual(table.newYear(table.firstYear + table.count + 5), HebrewMath.newYear(table.firstYear + table.count + 5))
-        XCTAssertLessThanOrEqual(table.newYear(table.firstYear + 1), DayNumber.supported.lowerBound)
-        XCTAssertGreaterThan(table.newYear(table.firstYear + table.count - 1), DayNumber.supported.upperBound)
+        let wide = HebrewYearTable.wide
+        XCTAssertLessThanOrEqual(wide.newYear(wide.firstYear + 1), DayNumber.supported.lowerBound)
+        XCTAssertGreaterThan(wide.newYear(wide.firstYear + wide.count - 1), DayNumber.supported.upperBound)
+        // The near table covers the years people convert (1239 ... 2840 CE).
+        let shared = HebrewYearTable.shared
+        XCTAssertTrue(shared.fallsBackToWide && !wide.fallsBackToWide)
+        XCTAssertLessThanOrEqual(shared.firstYear, 5000)
+        XCTAssertGreaterThanOrEqual(shared.firstYear + shared.count - 1, 6600)
     }
 
     /// The mean-year estimate is never more than one year off, which is what

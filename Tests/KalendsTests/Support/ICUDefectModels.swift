@@ -46,7 +46,7 @@ enum ICUDefectModels {
 
     /// Our Hebrew rules run on ICU's year starts: what ICU answers.
     static let hebrew: HebrewCalendar = {
-        let shared = HebrewYearTable.shared
+        let shared = HebrewYearTable.wide
         let years = shared.firstYear...(shared.firstYear + shared.count)
         return HebrewCalendar(table: HebrewYearTable(firstYear: shared.firstYear, newYears: years.map { Int32(icuNewYear($0)) }))
     }()

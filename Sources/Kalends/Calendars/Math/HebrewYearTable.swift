@@ -2,14 +2,25 @@
 /// touches, computed once from the molad: a conversion reads one word for
 /// its year instead of doing three molad computations.
 ///
-/// About 20,000 years, 160 KB, built on first use (well under a millisecond
-/// of molad arithmetic). A class that owns its storage; immutable after
+/// Built on first use from molad arithmetic: a near table of 1,600 years
+/// and, only when a year outside it is asked for, the whole range. A class that owns its storage; immutable after
 /// `init`, so it is shared freely (`@unchecked Sendable` for the pointer).
 final class HebrewYearTable: @unchecked Sendable {
-    /// The table for `DayNumber.supported`, with a year to spare on each side.
-    static let shared = HebrewYearTable(
-        years: (HebrewMath.year(containing: DayNumber.supported.lowerBound) - 1)...(HebrewMath.year(containing: DayNumber.supported.upperBound) + 2)
+    /// Years 5000 ... 6600 AM (1239 ... 2840 CE), 13 KB: what nearly every
+    /// conversion reads, cheap enough to build in a process that converts
+    /// one date. A year outside it is read from `wide`.
+    static let shared = HebrewYearTable(years: 5000...6600, fallback: true)
+
+    /// Every year `DayNumber.supported` touches, with a year to spare on each
+    /// side (about 20,000 years, 160 KB), built the first time a year outside
+    /// `shared` is asked for.
+    static let wide = HebrewYearTable(
+        years: (HebrewMath.year(containing: DayNumber.supported.lowerBound) - 1)...(HebrewMath.year(containing: DayNumber.supported.upperBound) + 2),
+        fallback: false
     )
+
+    /// Whether a year outside this table is read from `wide` (else computed).
+    let fallsBackToWide: Bool
 
     /// The first year in the table.
     let firstYear: Int
@@ -19,24 +30,35 @@ final class HebrewYearTable: @unchecked Sendable {
     /// length in the next 16.
     private let words: UnsafeMutablePointer<UInt64>
 
-    /// The rules' year starts for `years`.
-    convenience init(years: ClosedRange<Int>) {
+    /// The rules' year starts for `years`, in one pass that writes the
+    /// words directly: no intermediate arrays, so a process that converts one
+    /// date touches only the table's own pages (Docs/Performance.md, "Start-up").
+    init(years: ClosedRange<Int>, fallback: Bool) {
+        fallsBackToWide = fallback
+        firstYear = years.lowerBound
+        count = years.count
+        words = UnsafeMutablePointer<UInt64>.allocate(capacity: Swift.max(count, 1))
         // elapsedDays for the years before and after too: the postponements
-        // look one year each way.
-        let elapsed = (years.lowerBound - 1...years.upperBound + 2).map(HebrewMath.elapsedDays)
-        var newYears: [Int32] = []
-        newYears.reserveCapacity(years.count + 1)
-        for index in 1...(years.count + 1) {
-            let previous = elapsed[index - 1], present = elapsed[index], next = elapsed[index + 1]
-            let correction = HebrewMath.yearLengthCorrection(previous: previous, present: present, next: next)
-            newYears.append(Int32(HebrewMath.epoch + present + correction))
+        // look one year each way. A window of three slides along.
+        var previous = HebrewMath.elapsedDays(years.lowerBound - 1)
+        var present = HebrewMath.elapsedDays(years.lowerBound)
+        var next = HebrewMath.elapsedDays(years.lowerBound + 1)
+        var start = HebrewMath.epoch + present + HebrewMath.yearLengthCorrection(previous: previous, present: present, next: next)
+        for index in 0..<count {
+            previous = present
+            present = next
+            next = HebrewMath.elapsedDays(years.lowerBound + index + 2)
+            let following = HebrewMath.epoch + present + HebrewMath.yearLengthCorrection(previous: previous, present: present, next: next)
+            let length = UInt64(UInt16(truncatingIfNeeded: following - start))
+            words[index] = UInt64(UInt32(truncatingIfNeeded: start)) | length << 32
+            start = following
         }
-        self.init(firstYear: years.lowerBound, newYears: newYears)
     }
 
     /// Given year starts (tests describe ICU's with it): `newYears[i]` is 1
     /// Tishri of `firstYear + i`; the last entry only ends the year before it.
     init(firstYear: Int, newYears: [Int32]) {
+        fallsBackToWide = false
         self.firstYear = firstYear
         count = Swift.max(newYears.count - 1, 0)
         words = UnsafeMutablePointer<UInt64>.allocate(capacity: Swift.max(count, 1))
@@ -51,7 +73,9 @@ final class HebrewYearTable: @unchecked Sendable {
     }
 
     /// The words to read conversions from, valid while this table lives.
-    var view: View { View(words: UnsafePointer(words), firstYear: Int32(truncatingIfNeeded: firstYear), count: Int32(truncatingIfNeeded: count)) }
+    var view: View {
+        View(words: UnsafePointer(words), firstYear: Int32(truncatingIfNeeded: firstYear), count: Int32(truncatingIfNeeded: count), fallsBackToWide: fallsBackToWide)
+    }
 
     /// 1 Tishri of `year` and the year's length.
     @inline(__always)
@@ -73,6 +97,7 @@ final class HebrewYearTable: @unchecked Sendable {
         let words: UnsafePointer<UInt64>
         let firstYear: Int32
         let count: Int32
+        let fallsBackToWide: Bool
 
         /// 1 Tishri of `year` and the year's length, from the table when it
         /// covers the year.
@@ -80,6 +105,7 @@ final class HebrewYearTable: @unchecked Sendable {
         func start(ofYear year: Int) -> (newYear: Int, length: Int) {
             let index = year &- Int(firstYear)
             guard index >= 0 && index < Int(count) else {
+                if fallsBackToWide { return HebrewYearTable.wide.view.start(ofYear: year) }
                 let newYear = HebrewMath.newYear(year)
                 return (newYear, HebrewMath.newYear(year + 1) - newYear)
             }
@@ -101,10 +127,10 @@ final class HebrewYearTable: @unchecked Sendable {
         func year(containing day: Int) -> (year: Int, newYear: Int, length: Int) {
             // Mean year: 35,975,351 / 98,496 days (235 mean months in 19 years).
             let shifted = day &- HebrewMath.epoch &+ Self.estimateShift
-            guard shifted >= 0 else { return Self.slowYear(containing: day) }
+            guard shifted >= 0 else { return slowYear(containing: day) }
             let estimate = Int(UInt64(shifted) &* 98_496 / 35_975_351) &- 98_496 &+ 1
             var index = estimate &- Int(firstYear)
-            guard index >= 1 && index &+ 1 < Int(count) else { return Self.slowYear(containing: day) }
+            guard index >= 1 && index &+ 1 < Int(count) else { return slowYear(containing: day) }
             var found = Self.unpack(words[index])
             if found.newYear > day {
                 index &-= 1
@@ -116,7 +142,8 @@ final class HebrewYearTable: @unchecked Sendable {
             return (Int(firstYear) &+ index, found.newYear, found.length)
         }
 
-        private static func slowYear(containing day: Int) -> (year: Int, newYear: Int, length: Int) {
+        private func slowYear(containing day: Int) -> (year: Int, newYear: Int, length: Int) {
+            if fallsBackToWide { return HebrewYearTable.wide.view.year(containing: day) }
             let year = HebrewMath.year(containing: day)
             let newYear = HebrewMath.newYear(year)
             return (year, newYear, HebrewMath.newYear(year + 1) - newYear)
