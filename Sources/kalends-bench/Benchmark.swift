@@ -28,6 +28,8 @@ struct BenchmarkRow: Sendable {
     var doublingGrowth: Double?
     /// The calendar measured, for areas that run per calendar (`convert`).
     var calendar: String? = nil
+    /// Whole-process areas (`cli`): the times and the target's verdict.
+    var note: String? = nil
 
     /// How many times faster we are than the reference.
     var ratio: Double? {

@@ -22,7 +22,7 @@ struct BenchmarkPrinter {
             row.reference ?? "-", row.referencePerSecond.map(Self.compact) ?? "-",
             row.ratio.map { Self.fixed($0, decimals: 1) + "x" } ?? "-",
             row.doublingGrowth.map { Self.fixed($0, decimals: 2) + "x" } ?? "-",
-        ]))
+        ] + (row.note.map { [$0] } ?? [])))
     }
 
     static func jsonLine(_ row: BenchmarkRow) -> String {
@@ -39,6 +39,7 @@ struct BenchmarkPrinter {
             "\"ratio\":" + (row.ratio.map(jsonNumber) ?? "null"),
         ]
         if let growth = row.doublingGrowth { fields.append("\"doubling_growth\":" + jsonNumber(growth)) }
+        if let note = row.note { fields.append("\"note\":" + jsonString(note)) }
         return "{" + fields.joined(separator: ",") + "}"
     }
 
@@ -82,7 +83,7 @@ struct BenchmarkPrinter {
             let width = index < widths.count ? widths[index] : 10
             let padding = String(repeating: " ", count: max(0, width - cell.count))
             // Text left-aligned, numbers right-aligned.
-            line += index < 2 || index == 4 ? cell + padding : padding + cell
+            line += index < 2 || index == 4 || index > 7 ? cell + padding : padding + cell
             line += " "
         }
         return line

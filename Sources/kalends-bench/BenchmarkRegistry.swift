@@ -6,5 +6,6 @@ enum BenchmarkRegistry {
         RangesBenchmarks.area,
         ConvertBenchmarks.area,
         RecurrenceBenchmarks.area,
+        CLIBenchmarks.area,
     ]
 }
