@@ -77,6 +77,44 @@ final class BatchFastPathParityTests: XCTestCase {
         }
     }
 
+    /// `add -` and `diff -`: plain ISO dates (and pairs) take the byte path,
+    /// everything else the general reader; both give the reference's bytes,
+    /// errors, error lines and exit status included.
+    func testAddAndDiffFastPathsEqualTheReference() {
+        var generator = SystemRandomNumberGenerator()
+        var dates: [String] = [], pairs: [String] = []
+        for index in 0..<1_000 {
+            let day = index % 10 == 0 ? Int.random(in: -719_528...2_932_896, using: &generator)
+                : Int.random(in: -25_567...47_482, using: &generator)
+            let later = day + Int.random(in: -800...800, using: &generator)
+            switch Int.random(in: 0...9, using: &generator) {
+            case 0: dates.append("2023-02-29"); pairs.append("2024-02-30\t" + Self.isoText(later))
+            case 1: dates.append("9999-12-31"); pairs.append(Self.isoText(day) + "  " + Self.isoText(later))
+            case 2: dates.append(Self.isoText(day) + "T10:00"); pairs.append(Self.isoText(day))
+            case 3: dates.append(""); pairs.append(Self.isoText(day) + " " + Self.isoText(day))
+            default: dates.append(Self.isoText(day)); pairs.append(Self.isoText(day) + (index % 2 == 0 ? "\t" : " ") + Self.isoText(later))
+            }
+        }
+        let runs: [([String], [String])] = [
+            (["add", "-", "P1M"], dates), (["add", "-", "-P1Y2M3W4D", "--json"], dates), (["add", "-", "P1M", "--overflow", "reject"], dates),
+            (["diff", "-"], pairs), (["diff", "-", "--json"], pairs), (["diff", "-", "--largest-unit", "months"], pairs),
+        ]
+        for (arguments, lines) in runs {
+            let input = lines.joined(separator: "\n") + "\n"
+            let fast = CLI.run(arguments, stdin: input)
+            let reference = CLI.run(arguments, stdin: input, environment: ["KALENDS_BATCH_REFERENCE": "1"])
+            XCTAssertEqual(fast.status, reference.status, "\(arguments)")
+            XCTAssertEqual(fast.stderr, reference.stderr, "\(arguments)")
+            XCTAssertEqual(fast.stdout.split(separator: "\n", omittingEmptySubsequences: false).count, lines.count + 1, "\(arguments)")
+            if fast.stdout != reference.stdout {
+                let a = fast.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+                let b = reference.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+                let first = zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }
+                XCTFail("\(arguments): first difference at output line \(first?.offset ?? -1): \(first?.element.0 ?? "") vs \(first?.element.1 ?? "")")
+            }
+        }
+    }
+
     /// The ISO text of a day number (proleptic Gregorian, years -9999 ... 9999).
     static func isoText(_ day: Int) -> String {
         // Civil-from-days (Howard Hinnant's published algorithm, restated).

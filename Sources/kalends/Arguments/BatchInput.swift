@@ -85,10 +85,23 @@ struct BatchLine {
     /// exactly that and the date exists; nil otherwise (the general reader
     /// then reads the line, and says why when it cannot).
     var plainISODate: ISODate? {
-        guard bytes.count == 10, bytes[4] == 45, bytes[7] == 45 else { return nil }
+        bytes.count == 10 ? Self.isoDate(bytes, at: 0) : nil
+    }
+
+    /// Two plain ISO dates separated by one tab or one space (a `diff -`
+    /// line, `2024-03-15<TAB>2024-05-01`); nil for anything else.
+    var plainISODatePair: (ISODate, ISODate)? {
+        guard bytes.count == 21, bytes[10] == 9 || bytes[10] == 32,
+              let start = Self.isoDate(bytes, at: 0), let end = Self.isoDate(bytes, at: 11) else { return nil }
+        return (start, end)
+    }
+
+    /// `YYYY-MM-DD` at `offset` (ten bytes the caller has checked exist).
+    private static func isoDate(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> ISODate? {
+        guard bytes[offset + 4] == 45, bytes[offset + 7] == 45 else { return nil }
         func digits(_ from: Int, _ count: Int) -> Int? {
             var value = 0
-            for index in from..<(from + count) {
+            for index in (offset + from)..<(offset + from + count) {
                 let digit = Int(bytes[index]) &- 48
                 guard digit >= 0 && digit <= 9 else { return nil }
                 value = value * 10 + digit

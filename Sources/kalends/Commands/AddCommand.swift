@@ -98,9 +98,37 @@ enum AddCommand: Command {
             try add(positionals[0], place: "DATE", output: &output)
             return ExitStatus.success
         }
-        return BatchInput.run(width: 1, json: json, output: &output) { line, number, output in
-            let place = "line \(number)"
-            try add(line, place: place, output: &output)
+        // A plain ISO date plus years, months, weeks and days in the ISO
+        // calendar skips the general reader; anything it cannot do (an
+        // error included, so messages stay the general path's) goes there.
+        // `KALENDS_BATCH_REFERENCE=1` sends every line there; a parity test compares.
+        let plainDates = input.id == .iso8601 && calendar.id == .iso8601 && duration.time.isZero && !epoch && !ConvertCommand.referenceOutput
+        return BatchInput.runLines(width: 1, json: json, output: &output) { bytes, number, output in
+            if plainDates, let start = bytes.plainISODate,
+               let date = try? calendar.date(dayNumber: start.dayNumber),
+               let result = try? calendar.adding(duration.date, to: date, overflow: overflow) {
+                if json {
+                    var object = DateJSON.object(result, in: input)
+                    object.add("arithmeticCalendar", calendar.id.key)
+                    output.line(object)
+                } else if (0...9999).contains(result.year) {
+                    // `YYYY-MM-DD`, CalendarDateText's form of such a date, as bytes.
+                    output.line { buffer in
+                        for (value, width) in [(result.year, 4), (result.month, 2), (result.day, 2)] {
+                            if width == 2 { buffer.append(45) }
+                            var divisor = width == 4 ? 1000 : 10
+                            while divisor > 0 {
+                                buffer.append(UInt8(truncatingIfNeeded: 48 + value / divisor % 10))
+                                divisor /= 10
+                            }
+                        }
+                    }
+                } else {
+                    output.line(CalendarDateText.format(result))
+                }
+                return
+            }
+            try add(bytes.text, place: "line \(number)", output: &output)
         }
     }
 

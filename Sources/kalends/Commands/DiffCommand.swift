@@ -58,6 +58,9 @@ enum DiffCommand: Command {
             } catch {
                 throw InputError(place: "\(batch ? place + ": " : "")from \(Echo.text(startText)) to \(Echo.text(endText))", underlying: error)
             }
+            write(duration, output: &output)
+        }
+        func write(_ duration: CalendarDuration, output: inout OutputBuffer) {
             if json {
                 var object = JSONObject()
                 object.add("duration", duration.description)
@@ -78,7 +81,39 @@ enum DiffCommand: Command {
             try measure(positionals[0], positionals[1], place: "", output: &output)
             return ExitStatus.success
         }
-        return BatchInput.run(width: 1, json: json, output: &output) { line, number, output in
+        // Days between two plain ISO dates are the difference of their day
+        // numbers in every calendar: such lines skip the general reader
+        // (`KALENDS_BATCH_REFERENCE=1` sends them through it; a parity test compares).
+        let plainDays = unit == .days && input.id == .iso8601 && !ConvertCommand.referenceOutput
+        return BatchInput.runLines(width: 1, json: json, output: &output) { bytes, number, output in
+            if plainDays, !json, let (start, end) = bytes.plainISODatePair, start.dayNumber != end.dayNumber {
+                // `P47D`, `-P47D`: DurationText's form of a days-only duration, written as bytes.
+                let days = end.dayNumber - start.dayNumber
+                output.line { buffer in
+                    if days < 0 { buffer.append(45) }
+                    buffer.append(80)
+                    var magnitude = days.magnitude, width = 0
+                    while magnitude > 0 {
+                        width += 1
+                        magnitude /= 10
+                    }
+                    let first = buffer.count
+                    buffer.append(contentsOf: repeatElement(48, count: width))
+                    magnitude = days.magnitude
+                    for index in stride(from: first + width - 1, through: first, by: -1) {
+                        buffer[index] = UInt8(truncatingIfNeeded: 48 + magnitude % 10)
+                        magnitude /= 10
+                    }
+                    buffer.append(68)
+                }
+                return
+            }
+            if plainDays, let (start, end) = bytes.plainISODatePair,
+               let duration = try? CalendarDuration(date: try DateDuration(days: end.dayNumber - start.dayNumber)) {
+                write(duration, output: &output)
+                return
+            }
+            let line = bytes.text
             let place = "line \(number)"
             let (start, end): (String, String)
             do {
