@@ -16,18 +16,7 @@ let package = Package(
         // Plain C over the system ICU; see Docs/Architecture.md, "ICU".
         .target(
             name: "CICU",
-            linkerSettings: [
-                .linkedLibrary("icui18n", .when(configuration: .debug)),
-                .linkedLibrary("icuuc", .when(configuration: .debug)),
-                .linkedLibrary("icudata", .when(configuration: .debug)),
-                // Release binaries take the system ICU's static archives
-                // (libicu-dev ships them): no shared ICU to find, map and
-                // relocate at every start (Docs/Performance.md, "Start-up").
-                .unsafeFlags(
-                    ["-Xlinker", "-l:libicui18n.a", "-Xlinker", "-l:libicuuc.a", "-Xlinker", "-l:libicudata.a", "-ldl"],
-                    .when(configuration: .release)
-                ),
-            ]
+            linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]
         ),
         .target(name: "Kalends", dependencies: ["CICU"]),
         .target(name: "KalendsLayout"),
@@ -37,10 +26,16 @@ let package = Package(
         .target(name: "KalendsCheck", dependencies: ["Kalends"]),
         .executableTarget(
             name: "kalends", dependencies: ["Kalends", "KalendsLayout"],
-            // The release binary carries the Swift runtime and Foundation inside:
-            // no shared-library search and relocation at start (Docs/Performance.md).
+            // The release binary carries the Swift runtime, Foundation and ICU
+            // (Build/static-icu) inside, as a non-PIE executable: no shared
+            // libraries to find and relocate at start (Docs/Performance.md).
             swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))],
-            linkerSettings: [.unsafeFlags(["-static-stdlib", "-Xclang-linker", "-no-pie"], .when(configuration: .release))]
+            linkerSettings: [
+                .unsafeFlags(
+                    ["-static-stdlib", "-Xclang-linker", "-no-pie", "-L" + Context.packageDirectory + "/Build/static-icu"],
+                    .when(configuration: .release)
+                ),
+            ]
         ),
         .executableTarget(name: "kalends-bench", dependencies: ["Kalends", "KalendsLayout", "KalendsLayoutReference"]),
         .testTarget(name: "KalendsTests", dependencies: ["Kalends", "KalendsCheck", "CICU"], exclude: ["Recurrence/Vectors"]),
