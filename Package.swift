@@ -29,10 +29,10 @@ let package = Package(
             // The release binary carries the Swift runtime, Foundation and ICU
             // (Build/static-icu) inside, as a non-PIE executable: no shared
             // libraries to find and relocate at start (Docs/Performance.md).
-            swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))],
+            swiftSettings: [.unsafeFlags(["-static-executable"], .when(configuration: .release))],
             linkerSettings: [
                 .unsafeFlags(
-                    ["-static-stdlib", "-Xclang-linker", "-no-pie", "-L" + Context.packageDirectory + "/Build/static-icu"],
+                    ["-static-executable", "-L" + Context.packageDirectory + "/Build/static-icu"],
                     .when(configuration: .release)
                 ),
             ]

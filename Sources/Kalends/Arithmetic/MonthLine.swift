@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import FoundationInternationalization
 
 /// Months counted on one line, so that "n months after (year, month)" and
 /// "months between two months" cost the same for 1 month or 100,000.

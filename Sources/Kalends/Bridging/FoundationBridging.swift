@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import FoundationInternationalization
 
 extension CalendarDate {
     /// The first instant of this day in `zone`: local midnight, or the first

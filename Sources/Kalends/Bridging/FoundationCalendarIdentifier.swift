@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import FoundationInternationalization
 
 extension CalendarID {
     /// Foundation's identifier for this calendar, or nil where Foundation has

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import FoundationInternationalization
 
 /// Foundation's `Calendar.RecurrenceRule` and EventKit's shape of a rule.
 extension RecurrenceRule {

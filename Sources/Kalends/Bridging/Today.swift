@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import FoundationEssentials
+import FoundationInternationalization
 
 extension ISODate {
     /// Today's date in `zone` (default: the system's zone, or `TZ`).

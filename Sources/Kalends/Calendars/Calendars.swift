@@ -31,11 +31,12 @@ public enum Calendars {
     private static let registry = Registry()
 }
 
-import Foundation
+import FoundationEssentials
+import FoundationInternationalization
 
 /// Lazily opened engines, one per calendar and kind.
 private final class Registry: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var standardEngines: [CalendarID: any CalendarSystem] = [:]
     private var referenceEngines: [CalendarID: any CalendarSystem] = [:]
     private var icuEngines: [CalendarID: any CalendarSystem] = [:]

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import FoundationInternationalization
 
 /// Fields from Foundation's `Calendar` (which carries a newer ICU than the
 /// system's), in UTC. Used where the newer ICU data is the better reference.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import FoundationInternationalization
 
 /// A calendar answered day by day by ICU or Foundation: the reference every
 /// fast engine is tested against.
@@ -23,7 +24,7 @@ final class ReferenceCalendar<Backend: FieldBackend>: CalendarSystem, FactsForwa
     let facts: BuiltInFacts
     let supportedYears: ClosedRange<Int>
     private var cache: [Int: Result<YearStructure, ConversionError>] = [:]
-    private let lock = NSLock()
+    private let lock = Lock()
     private static var cacheLimit: Int { 4096 }
 
     init(backend: Backend) throws(ConversionError) {

@@ -1,5 +1,6 @@
 import CICU
-import Foundation
+import FoundationEssentials
+import FoundationInternationalization
 
 /// One open system-ICU calendar, guarded by a lock so engines stay `Sendable`.
 ///
@@ -7,7 +8,7 @@ import Foundation
 /// `@unchecked Sendable` because every use goes through `lock`.
 final class ICUCalendarHandle: @unchecked Sendable {
     private let pointer: OpaquePointer
-    private let lock = NSLock()
+    private let lock = Lock()
 
     /// The instant milliseconds ICU accepts for "never switch" (Julian) and
     /// "always Gregorian" (proleptic).

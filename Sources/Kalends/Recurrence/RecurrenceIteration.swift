@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import FoundationInternationalization
 
 /// One RRULE of a set, ready to expand: its engine, and what the set has
 /// learnt about how many instances its periods hold (for window queries
@@ -35,7 +36,7 @@ final class PeriodCounts: @unchecked Sendable {
     /// Periods in one 400-year cycle.
     let cyclePeriods: Int
     let block: Int
-    private let lock = NSLock()
+    private let lock = Lock()
     private var firstPeriodCount: Int?
     /// `checkpoints[j]`: instances in periods 1 ..< 1 + j * block.
     private var checkpoints: [Int] = [0]

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import FoundationInternationalization
 
 /// A recurrence as RFC 5545 defines its set: DTSTART, the instances of each
 /// RRULE, the RDATEs, less the EXDATEs; in order, without repeats.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import FoundationInternationalization
 
 /// The offsets of one time zone over time, from Foundation's `TimeZone` (the
 /// source of truth), with its transitions cached per span of years.
@@ -287,7 +288,7 @@ final class TransitionCache: @unchecked Sendable {
     let timeZone: TimeZone
     let identifier: String
     let fixedOffset: Int?
-    private let lock = NSLock()
+    private let lock = Lock()
     private var slots: [Int: Slot] = [:]
     /// About a year; slots need not align with calendar years.
     static let slotSeconds = 31_556_952
@@ -372,7 +373,7 @@ final class TransitionCache: @unchecked Sendable {
 /// Zones opened once by name.
 final class ZoneRegistry: @unchecked Sendable {
     static let shared = ZoneRegistry()
-    private let lock = NSLock()
+    private let lock = Lock()
     private var zones: [String: ZoneRules] = [:]
 
     /// An IANA name (backward links such as `GMT0` and `Etc/GMT+5`

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import FoundationInternationalization
 import Kalends
 
 /// The one "now" of a run, which `now`, `today`, `tomorrow`, `yesterday` and

@@ -1,4 +1,7 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import FoundationEssentials
 
 /// A FILE argument: its bytes (standard input for `-`) and the name errors give it.
 struct InputFile {
@@ -9,7 +12,7 @@ struct InputFile {
     /// Reads `path` (`-`: standard input); `place` names the argument in errors (`FILE`, `ICAL-FILE`).
     init(_ path: String, place: String) throws {
         if path == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
+            data = Self.standardInput()
             source = "standard input"
         } else {
             guard let contents = FileManager.default.contents(atPath: path) else {
@@ -18,6 +21,20 @@ struct InputFile {
             data = contents
             source = Echo.text(path)
         }
+    }
+
+    /// All of standard input, read in 64 KiB blocks (POSIX `read`, so the
+    /// binary needs no CoreFoundation).
+    static func standardInput() -> Data {
+        var bytes: [UInt8] = []
+        var block = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let got = block.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+            if got < 0 && errno == EINTR { continue }
+            guard got > 0 else { break }
+            bytes.append(contentsOf: block[0..<got])
+        }
+        return Data(bytes)
     }
 
     struct FileError: Error, CustomStringConvertible {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import FoundationInternationalization
 import Kalends
 
 /// `--first-weekday N` and `--locale L`, shared by `month` and `days`: the

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import FoundationInternationalization
 import Kalends
 
 /// `kalends days`: the real days (weeks, months, years) of a span in a zone.
@@ -91,10 +92,16 @@ enum DaysCommand: Command {
     }
 
     /// The system's zone (TZ, else /etc/localtime), UTC when Foundation cannot name it.
+    /// `/usr/share/zoneinfo/Europe/Paris` -> `Europe/Paris`; a bare name stays.
+    static func zoneName(fromFile path: String) -> String {
+        let prefix = "/usr/share/zoneinfo/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+
     static func systemZone() -> ZoneRules {
         // TZ=":America/New_York" (POSIX's implementation-defined form) names a zone file, as glibc reads it.
         if let tz = ProcessInfo.processInfo.environment["TZ"], tz.hasPrefix(":"),
-           let zone = try? ZoneRules(identifier: String(tz.dropFirst()).replacingOccurrences(of: "/usr/share/zoneinfo/", with: "")) {
+           let zone = try? ZoneRules(identifier: Self.zoneName(fromFile: String(tz.dropFirst()))) {
             return zone
         }
         return (try? ZoneRules(identifier: TimeZone.current.identifier)) ?? .utc

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import FoundationInternationalization
 import Kalends
 
 /// `kalends month`: a month grid like `cal`, in any calendar.

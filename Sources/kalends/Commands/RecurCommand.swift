@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import FoundationInternationalization
 import Kalends
 
 /// `kalends recur`: the occurrences of a recurrence (RRULE, RDATE, EXDATE).
@@ -144,7 +145,10 @@ enum RecurCommand: Command {
         let underlying: RecurrenceError
         init(_ underlying: RecurrenceError) { self.underlying = underlying }
         var description: String {
-            underlying.message.contains("has no zone") ? underlying.message.replacingOccurrences(of: "(give a zone, or a wall-clock time)", with: "(give --tz, or a bound without an offset)") : underlying.message
+            let library = "(give a zone, or a wall-clock time)", hint = "(give --tz, or a bound without an offset)"
+            let message = underlying.message
+            guard message.contains("has no zone"), let range = message.range(of: library) else { return message }
+            return message.replacingCharacters(in: range, with: hint)
         }
     }
 
