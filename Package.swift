@@ -26,16 +26,13 @@ let package = Package(
         .target(name: "KalendsCheck", dependencies: ["Kalends"]),
         .executableTarget(
             name: "kalends", dependencies: ["Kalends", "KalendsLayout"],
-            // The release binary carries the Swift runtime, Foundation and ICU
-            // (Build/static-icu) inside, as a non-PIE executable: no shared
-            // libraries to find and relocate at start (Docs/Performance.md).
+            // The release binary is fully static (the Swift runtime,
+            // Foundation, the system ICU's archives, glibc): no dynamic loader
+            // and no shared libraries at start (Docs/Performance.md,
+            // "Start-up"). Unsafe flags on the executable only, so packages
+            // that depend on the Kalends library see none.
             swiftSettings: [.unsafeFlags(["-static-executable"], .when(configuration: .release))],
-            linkerSettings: [
-                .unsafeFlags(
-                    ["-static-executable", "-L" + Context.packageDirectory + "/Build/static-icu"],
-                    .when(configuration: .release)
-                ),
-            ]
+            linkerSettings: [.unsafeFlags(["-static-executable"], .when(configuration: .release))]
         ),
         .executableTarget(name: "kalends-bench", dependencies: ["Kalends", "KalendsLayout", "KalendsLayoutReference"]),
         .testTarget(name: "KalendsTests", dependencies: ["Kalends", "KalendsCheck", "CICU"], exclude: ["Recurrence/Vectors"]),
