@@ -176,7 +176,7 @@ enum PatternSegment: Equatable {
 
     /// The letters ICU's date patterns use, zone fields left out: Kalends'
     /// dates and wall-clock times have no zone to show.
-    static let fieldLetters = Set("GyYuUrQqMLlwWdDFgEecabBhHkKmsSAjJC")
+    static let fieldLetters = Set("GyYuUrQqMLwWdDFgEecabBhHkKmsSA")
     static let zoneLetters = Set("zZOvVXx")
 
     /// `pattern` split into fields and literals; throws for a letter that is
