@@ -78,13 +78,16 @@ public struct LocalizedDateFormat: Sendable {
                 case .field(let letter, let count):
                     try Self.apply(String(repeating: letter, count: count), to: format)
                     switch letter {
-                    case "E", "e", "c":
-                        // The weekday of the day itself: ICU's weekday of an instant is plain arithmetic.
+                    case "E", "e", "c", "g":
+                        // The weekday (and the Julian day) of the day itself: ICU's
+                        // weekday of an instant is plain arithmetic.
                         text += try ICUDateFormatHandle.text("format the weekday of \(date)") {
                             kicu_date_format_millis(format, instant, $0, $1, &$2)
                         }
-                    case "d":
+                    case "d", "F":
                         text += try dayText(date, facts: facts, time: time, format: format, exact: whole.agrees ? exact : nil)
+                    case "D":
+                        text += try dayOfYearText(date, facts: facts, time: time, format: format)
                     default:
                         text += try Self.format(format, whole.agrees ? exact : firstOfMonth, what: "format \(date)").text
                     }
@@ -106,6 +109,33 @@ public struct LocalizedDateFormat: Sendable {
             if proxy.agrees { return proxy.text }
         }
         return try Self.format(format, try fields(date, facts: facts) + time, what: "format the day of \(date)").text
+    }
+
+    /// The day of the year, Kalends' count: ICU's text of that count as a day
+    /// of the same year when ICU's year is that long, else of the year before.
+    private func dayOfYearText(_ date: CalendarDate, facts: BuiltInFacts, time: [Int32], format: OpaquePointer) throws(FormatError) -> String {
+        let count: Int
+        do {
+            count = try date.dayOfYear
+        } catch {
+            throw .icuFailure(operation: "count the day of the year of \(date)", status: "\(error)")
+        }
+        // The year's pairs come first: (EXTENDED_YEAR, y) or (ERA, e, YEAR, y).
+        let all = try fields(date, facts: facts)
+        let yearPairs: [Int32]
+        switch facts.icuYear {
+        case .eraYear: yearPairs = Array(all.prefix(4))
+        case .extended: yearPairs = Array(all.prefix(2))
+        }
+        var yearBefore = yearPairs
+        if let last = yearBefore.last { yearBefore[yearBefore.count - 1] = last &- 1 }
+        for pairs in [yearPairs, yearBefore] {
+            let proxy = try Self.format(format, pairs + [Int32(KICU_DAY_OF_YEAR), Int32(clamping: count)] + time,
+                                        what: "format the day of the year of \(date)")
+            if proxy.agrees { return proxy.text }
+        }
+        return try Self.format(format, yearPairs + [Int32(KICU_DAY_OF_YEAR), Int32(clamping: count)] + time,
+                               what: "format the day of the year of \(date)").text
     }
 
     /// ICU's (field, value) pairs for `date`, the month or day replaced when given.
