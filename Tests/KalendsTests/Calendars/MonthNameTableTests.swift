@@ -41,4 +41,14 @@ final class MonthNameTableTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(months, 19 * 12 + 13)
         XCTAssertGreaterThanOrEqual(leapMonths, 1 + 2 * 3)
     }
+
+    /// The English weekday names of the text output (`DateJSON.weekdayNames`) are ICU's `EEEE` in `en`.
+    func testWeekdayNamesAreICUsEnglishNames() throws {
+        let format = try LocalizedDateFormat(locale: "en", calendar: .gregorian, pattern: "EEEE")
+        let monday = try ISODate(year: 2024, month: 3, day: 11).dayNumber
+        for offset in 0..<7 {
+            let date = try Calendars.system(.gregorian).date(dayNumber: monday + offset)
+            XCTAssertEqual(DateJSON.weekdayNames[offset], try format.string(from: date))
+        }
+    }
 }
