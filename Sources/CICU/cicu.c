@@ -4,6 +4,7 @@
 #include <string.h>
 #include <unicode/ucal.h>
 #include <unicode/udat.h>
+#include <unicode/udatpg.h>
 #include <unicode/uloc.h>
 #include <unicode/ures.h>
 #include <unicode/ustring.h>
@@ -309,4 +310,25 @@ int32_t kicu_date_format_millis(KICUDateFormat *format, double millis, char *buf
     ucal_setMillis(format->calendar, millis, &err);
     if (U_FAILURE(err)) { *status = err; return 0; }
     return kicu_format_calendar(format, buffer, capacity, status);
+}
+
+int32_t kicu_best_pattern(const char *locale, const char *calendarType, const char *skeleton,
+                          char *buffer, int32_t capacity, int32_t *status) {
+    UErrorCode err = U_ZERO_ERROR;
+    char withCalendar[ULOC_FULLNAME_CAPACITY + 80];
+    if (strlen(locale) >= ULOC_FULLNAME_CAPACITY || strlen(calendarType) > 64) { *status = U_ILLEGAL_ARGUMENT_ERROR; return 0; }
+    strcpy(withCalendar, locale);
+    uloc_setKeywordValue("calendar", calendarType, withCalendar, (int32_t)sizeof withCalendar, &err);
+    if (U_FAILURE(err)) { *status = err; return 0; }
+    UChar uskeleton[64];
+    int32_t skeletonLength = 0;
+    u_strFromUTF8(uskeleton, 64, &skeletonLength, skeleton, -1, &err);
+    if (U_FAILURE(err) || err == U_STRING_NOT_TERMINATED_WARNING) { *status = U_FAILURE(err) ? err : U_BUFFER_OVERFLOW_ERROR; return 0; }
+    UDateTimePatternGenerator *generator = udatpg_open(withCalendar, &err);
+    if (U_FAILURE(err)) { *status = err; return 0; }
+    UChar pattern[256];
+    int32_t length = udatpg_getBestPattern(generator, uskeleton, skeletonLength, pattern, 256, &err);
+    udatpg_close(generator);
+    if (U_FAILURE(err) || err == U_STRING_NOT_TERMINATED_WARNING) { *status = U_FAILURE(err) ? err : U_BUFFER_OVERFLOW_ERROR; return 0; }
+    return kicu_to_utf8(pattern, length, buffer, capacity, status);
 }

@@ -61,3 +61,17 @@ final class LocaleFormatCLITests: XCTestCase {
         XCTAssertEqual(CLI.run(["convert", "2024-03-15", "--locale", "xx"]).stdout, "")
     }
 }
+
+/// `month --locale L`: ICU's titles; the grid as `cal` draws it.
+final class MonthLocaleCLITests: XCTestCase {
+    func testTitlesAreTheLocales() {
+        XCTAssertEqual(Array(CLI.run(["month", "2024-03", "--locale", "ja"]).lines.prefix(2)), ["      2024年3月", "Su Mo Tu We Th Fr Sa"])
+        XCTAssertEqual(CLI.run(["month", "5784-M06", "--calendar", "hebrew", "--locale", "he"]).lines.first, "    אדר ב׳ 5784")
+        XCTAssertEqual(CLI.run(["month", "2024-03", "--locale", "de_DE"]).lines.first, "     März 2024")
+        // No --locale: English, from the calendars' tables, whatever the environment says.
+        XCTAssertEqual(CLI.run(["month", "2024-03"], environment: ["LANG": "de_DE.UTF-8"]).lines.first, "     March 2024")
+        let year = CLI.run(["month", "2019", "--calendar", "japanese", "--locale", "ja"])
+        XCTAssertEqual(year.status, 0, year.stderr)
+        XCTAssertTrue(year.lines.first?.contains("平成31年 / 令和元年") ?? false, year.lines.first ?? "")
+    }
+}

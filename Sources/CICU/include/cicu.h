@@ -102,6 +102,12 @@ typedef struct KICUDateFormat KICUDateFormat;
 KICUDateFormat *kicu_date_format_open(const char *locale, const char *calendarType, const char *pattern,
                                       double gregorianChange, int32_t *status);
 
+/// The locale's pattern for the skeleton `skeleton` ("yMMMM": a month and
+/// its year) in the calendar `calendarType`, as UTF-8 (ICU's date-time
+/// pattern generator). Returns the length.
+int32_t kicu_best_pattern(const char *locale, const char *calendarType, const char *skeleton,
+                          char *buffer, int32_t capacity, int32_t *status);
+
 /// Closes a format from `kicu_date_format_open`. NULL is ignored.
 void kicu_date_format_close(KICUDateFormat *format);
 

@@ -49,6 +49,20 @@ public struct LocalizedDateFormat: Sendable {
         segments = try PatternSegment.split(used)
     }
 
+    /// A format with the locale's own pattern for an ICU skeleton: `yMMMM`
+    /// (a month and its year: "March 2024", "2024年3月"), `MMMM`, `y`.
+    public init(locale: String = "en", calendar: CalendarID, skeleton: String) throws(FormatError) {
+        guard !skeleton.isEmpty, skeleton.utf8.count < 60, skeleton.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+            throw .invalidPattern(skeleton, detail: "a skeleton is pattern letters only (yMMMM)")
+        }
+        let id = try ICUDateFormatHandle.localeID(locale)
+        let type = Self.icuCalendar(calendar).type
+        let pattern = try ICUDateFormatHandle.text("find the pattern of '\(skeleton)' for '\(locale)'") {
+            kicu_best_pattern(id, type, skeleton, $0, $1, &$2)
+        }
+        try self.init(locale: locale, calendar: calendar, pattern: pattern)
+    }
+
     /// `date` (a date of this format's calendar) written with the pattern;
     /// `secondsOfDay` is the wall-clock time the time fields (`HH:mm`) show.
     public func string(from date: CalendarDate, secondsOfDay: Int = 0) throws(FormatError) -> String {
