@@ -1,8 +1,10 @@
 #include "cicu.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <unicode/ucal.h>
 #include <unicode/udat.h>
+#include <unicode/udatpg.h>
 #include <unicode/uloc.h>
 #include <unicode/ures.h>
 #include <unicode/ustring.h>
@@ -178,4 +180,155 @@ int32_t kicu_locale_has_language_data(const char *locale) {
     int32_t known = U_SUCCESS(err) && err != U_USING_DEFAULT_WARNING;
     if (bundle != NULL) ures_close(bundle);
     return known;
+}
+
+int32_t kicu_locale_id(const char *tag, char *buffer, int32_t capacity, int32_t *status) {
+    UErrorCode err = U_ZERO_ERROR;
+    char converted[ULOC_FULLNAME_CAPACITY];
+    if (tag == NULL || strlen(tag) >= ULOC_FULLNAME_CAPACITY) { *status = U_ILLEGAL_ARGUMENT_ERROR; return 0; }
+    /* An ICU id (fa_IR, he@numbers=hebr) as it is; a BCP 47 tag converted. */
+    if (strchr(tag, '_') != NULL || strchr(tag, '@') != NULL) {
+        strcpy(converted, tag);
+    } else {
+        int32_t parsed = 0;
+        uloc_forLanguageTag(tag, converted, (int32_t)sizeof converted, &parsed, &err);
+        if (U_FAILURE(err) || err == U_STRING_NOT_TERMINATED_WARNING) { *status = U_FAILURE(err) ? err : U_BUFFER_OVERFLOW_ERROR; return 0; }
+        if (parsed != (int32_t)strlen(tag)) { *status = U_ILLEGAL_ARGUMENT_ERROR; return 0; }
+    }
+    err = U_ZERO_ERROR;
+    int32_t length = uloc_canonicalize(converted, buffer, capacity, &err);
+    if (err == U_STRING_NOT_TERMINATED_WARNING) err = U_BUFFER_OVERFLOW_ERROR;
+    *status = err;
+    return U_FAILURE(err) ? 0 : length;
+}
+
+struct KICUDateFormat {
+    UDateFormat *format;
+    UCalendar *calendar;
+};
+
+static int32_t kicu_to_utf8(const UChar *text, int32_t length, char *buffer, int32_t capacity, int32_t *status) {
+    UErrorCode err = U_ZERO_ERROR;
+    int32_t utf8Length = 0;
+    u_strToUTF8(buffer, capacity, &utf8Length, text, length, &err);
+    if (err == U_STRING_NOT_TERMINATED_WARNING) err = U_BUFFER_OVERFLOW_ERROR;
+    *status = err;
+    return utf8Length;
+}
+
+KICUDateFormat *kicu_date_format_open(const char *locale, const char *calendarType, const char *pattern,
+                                      double gregorianChange, int32_t *status) {
+    UErrorCode err = U_ZERO_ERROR;
+    char withCalendar[ULOC_FULLNAME_CAPACITY + 80];
+    if (strlen(locale) >= ULOC_FULLNAME_CAPACITY || strlen(calendarType) > 64) { *status = U_ILLEGAL_ARGUMENT_ERROR; return NULL; }
+    strcpy(withCalendar, locale);
+    uloc_setKeywordValue("calendar", calendarType, withCalendar, (int32_t)sizeof withCalendar, &err);
+    if (U_FAILURE(err)) { *status = err; return NULL; }
+    UChar zone[] = {'U', 'T', 'C', 0};
+    UDateFormat *format;
+    if (pattern == NULL || pattern[0] == 0) {
+        format = udat_open(UDAT_NONE, UDAT_FULL, withCalendar, zone, 3, NULL, 0, &err);
+    } else {
+        UChar upattern[512];
+        int32_t patternLength = 0;
+        u_strFromUTF8(upattern, 512, &patternLength, pattern, -1, &err);
+        if (U_FAILURE(err) || err == U_STRING_NOT_TERMINATED_WARNING) { *status = U_FAILURE(err) ? err : U_BUFFER_OVERFLOW_ERROR; return NULL; }
+        format = udat_open(UDAT_PATTERN, UDAT_PATTERN, withCalendar, zone, 3, upattern, patternLength, &err);
+    }
+    if (U_FAILURE(err)) { *status = err; return NULL; }
+    UCalendar *calendar = ucal_clone(udat_getCalendar(format), &err);
+    if (U_FAILURE(err)) { udat_close(format); *status = err; return NULL; }
+    if (gregorianChange == gregorianChange && gregorianChange > -1e300 && gregorianChange < 1e300) {
+        /* The C++ path: ucal_setGregorianChange refuses Buddhist, Japanese, ROC. */
+        int32_t changeStatus = 0;
+        kicu_set_gregorian_change((KICUCalendar *)calendar, gregorianChange, &changeStatus);
+        if (changeStatus > 0) { ucal_close(calendar); udat_close(format); *status = changeStatus; return NULL; }
+    }
+    KICUDateFormat *result = (KICUDateFormat *)malloc(sizeof(KICUDateFormat));
+    if (result == NULL) { ucal_close(calendar); udat_close(format); *status = U_MEMORY_ALLOCATION_ERROR; return NULL; }
+    result->format = format;
+    result->calendar = calendar;
+    *status = err;
+    return result;
+}
+
+void kicu_date_format_close(KICUDateFormat *format) {
+    if (format == NULL) return;
+    ucal_close(format->calendar);
+    udat_close(format->format);
+    free(format);
+}
+
+int32_t kicu_date_format_pattern(KICUDateFormat *format, char *buffer, int32_t capacity, int32_t *status) {
+    UErrorCode err = U_ZERO_ERROR;
+    UChar pattern[512];
+    int32_t length = udat_toPattern(format->format, 0, pattern, 512, &err);
+    if (U_FAILURE(err) || err == U_STRING_NOT_TERMINATED_WARNING) { *status = U_FAILURE(err) ? err : U_BUFFER_OVERFLOW_ERROR; return 0; }
+    return kicu_to_utf8(pattern, length, buffer, capacity, status);
+}
+
+void kicu_date_format_apply_pattern(KICUDateFormat *format, const char *pattern, int32_t *status) {
+    UErrorCode err = U_ZERO_ERROR;
+    UChar upattern[512];
+    int32_t patternLength = 0;
+    u_strFromUTF8(upattern, 512, &patternLength, pattern, -1, &err);
+    if (U_FAILURE(err) || err == U_STRING_NOT_TERMINATED_WARNING) { *status = U_FAILURE(err) ? err : U_BUFFER_OVERFLOW_ERROR; return; }
+    udat_applyPattern(format->format, 0, upattern, patternLength);
+    *status = U_ZERO_ERROR;
+}
+
+static int32_t kicu_format_calendar(KICUDateFormat *format, char *buffer, int32_t capacity, int32_t *status) {
+    UErrorCode err = U_ZERO_ERROR;
+    UChar result[1024];
+    int32_t length = udat_formatCalendar(format->format, format->calendar, result, 1024, NULL, &err);
+    if (U_FAILURE(err) || err == U_STRING_NOT_TERMINATED_WARNING) { *status = U_FAILURE(err) ? err : U_BUFFER_OVERFLOW_ERROR; return 0; }
+    return kicu_to_utf8(result, length, buffer, capacity, status);
+}
+
+int32_t kicu_date_format_fields(KICUDateFormat *format, const int32_t *pairs, int32_t count, int32_t *agrees,
+                                double *millis, char *buffer, int32_t capacity, int32_t *status) {
+    UErrorCode err = U_ZERO_ERROR;
+    ucal_clear(format->calendar);
+    for (int32_t i = 0; i + 1 < 2 * count; i += 2) {
+        if (pairs[i] < 0 || pairs[i] >= UCAL_FIELD_COUNT) { *status = U_ILLEGAL_ARGUMENT_ERROR; return 0; }
+        ucal_set(format->calendar, (UCalendarDateFields)pairs[i], pairs[i + 1]);
+    }
+    *millis = ucal_getMillis(format->calendar, &err);
+    if (U_FAILURE(err)) { *status = err; return 0; }
+    *agrees = 1;
+    for (int32_t i = 0; i + 1 < 2 * count; i += 2) {
+        int32_t value = ucal_get(format->calendar, (UCalendarDateFields)pairs[i], &err);
+        if (U_FAILURE(err)) { *status = err; return 0; }
+        if (value != pairs[i + 1]) *agrees = 0;
+    }
+    return kicu_format_calendar(format, buffer, capacity, status);
+}
+
+int32_t kicu_date_format_millis(KICUDateFormat *format, double millis, char *buffer, int32_t capacity,
+                                int32_t *status) {
+    UErrorCode err = U_ZERO_ERROR;
+    ucal_setMillis(format->calendar, millis, &err);
+    if (U_FAILURE(err)) { *status = err; return 0; }
+    return kicu_format_calendar(format, buffer, capacity, status);
+}
+
+int32_t kicu_best_pattern(const char *locale, const char *calendarType, const char *skeleton,
+                          char *buffer, int32_t capacity, int32_t *status) {
+    UErrorCode err = U_ZERO_ERROR;
+    char withCalendar[ULOC_FULLNAME_CAPACITY + 80];
+    if (strlen(locale) >= ULOC_FULLNAME_CAPACITY || strlen(calendarType) > 64) { *status = U_ILLEGAL_ARGUMENT_ERROR; return 0; }
+    strcpy(withCalendar, locale);
+    uloc_setKeywordValue("calendar", calendarType, withCalendar, (int32_t)sizeof withCalendar, &err);
+    if (U_FAILURE(err)) { *status = err; return 0; }
+    UChar uskeleton[64];
+    int32_t skeletonLength = 0;
+    u_strFromUTF8(uskeleton, 64, &skeletonLength, skeleton, -1, &err);
+    if (U_FAILURE(err) || err == U_STRING_NOT_TERMINATED_WARNING) { *status = U_FAILURE(err) ? err : U_BUFFER_OVERFLOW_ERROR; return 0; }
+    UDateTimePatternGenerator *generator = udatpg_open(withCalendar, &err);
+    if (U_FAILURE(err)) { *status = err; return 0; }
+    UChar pattern[256];
+    int32_t length = udatpg_getBestPattern(generator, uskeleton, skeletonLength, pattern, 256, &err);
+    udatpg_close(generator);
+    if (U_FAILURE(err) || err == U_STRING_NOT_TERMINATED_WARNING) { *status = U_FAILURE(err) ? err : U_BUFFER_OVERFLOW_ERROR; return 0; }
+    return kicu_to_utf8(pattern, length, buffer, capacity, status);
 }

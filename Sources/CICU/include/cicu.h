@@ -86,6 +86,49 @@ int32_t kicu_is_weekend_day(const char *locale, int32_t weekday, int32_t *status
 /// `en_US_POSIX`), 0 when ICU would fall back to its root data (`xx_YY`, "").
 int32_t kicu_locale_has_language_data(const char *locale);
 
+/// The ICU locale id of `tag`, a BCP 47 tag (`he-u-nu-hebr` gives
+/// `he@numbers=hebr`) or an ICU id already (`fa_IR`), canonicalized.
+/// Returns the length; sets `*status` on failure.
+int32_t kicu_locale_id(const char *tag, char *buffer, int32_t capacity, int32_t *status);
+
+/// An ICU date format (a `UDateFormat *`) with a calendar of its own whose
+/// fields the caller sets. Not thread-safe: one user at a time.
+typedef struct KICUDateFormat KICUDateFormat;
+
+/// Opens a date format for `locale` (an ICU id from `kicu_locale_id`) with
+/// the calendar `calendarType` and the pattern `pattern` (UTF-8); an empty
+/// pattern means the locale's full date style for that calendar. A finite
+/// `gregorianChange` sets the Julian/Gregorian switch (milliseconds since 1970).
+KICUDateFormat *kicu_date_format_open(const char *locale, const char *calendarType, const char *pattern,
+                                      double gregorianChange, int32_t *status);
+
+/// The locale's pattern for the skeleton `skeleton` ("yMMMM": a month and
+/// its year) in the calendar `calendarType`, as UTF-8 (ICU's date-time
+/// pattern generator). Returns the length.
+int32_t kicu_best_pattern(const char *locale, const char *calendarType, const char *skeleton,
+                          char *buffer, int32_t capacity, int32_t *status);
+
+/// Closes a format from `kicu_date_format_open`. NULL is ignored.
+void kicu_date_format_close(KICUDateFormat *format);
+
+/// The format's pattern as UTF-8; returns its length.
+int32_t kicu_date_format_pattern(KICUDateFormat *format, char *buffer, int32_t capacity, int32_t *status);
+
+/// Replaces the format's pattern (UTF-8).
+void kicu_date_format_apply_pattern(KICUDateFormat *format, const char *pattern, int32_t *status);
+
+/// Clears the calendar, sets `count` (field, value) pairs from `pairs`
+/// (field numbers as `KICU_ERA` ...), and formats the calendar's fields.
+/// `*agrees` is 1 when ICU, having computed its instant, reads back every
+/// field set with the value set (0: ICU's calendar moved the date);
+/// `*millis` is the instant ICU computed. Returns the UTF-8 length.
+int32_t kicu_date_format_fields(KICUDateFormat *format, const int32_t *pairs, int32_t count, int32_t *agrees,
+                                double *millis, char *buffer, int32_t capacity, int32_t *status);
+
+/// Formats the instant `millis` (milliseconds since 1970, the format's zone is UTC).
+int32_t kicu_date_format_millis(KICUDateFormat *format, double millis, char *buffer, int32_t capacity,
+                                int32_t *status);
+
 /// A readable name for an ICU `UErrorCode`.
 const char *kicu_error_name(int32_t status);
 

@@ -2,6 +2,13 @@
 /// and the spellings people type for them. Each calendar holds its own names
 /// (`CalendarFacts.monthName(_:leapYear:)`); this is the front door for a
 /// built-in calendar chosen at run time.
+///
+/// The English tables are a cache of ICU's names, not facts of their own:
+/// `MonthNameTableTests` checks every entry against ICU's `en` text of that
+/// month (no exceptions today), and they stay so that the default English
+/// output opens no ICU date format at start-up. Every other locale's names
+/// come from ICU (`LocalizedDateFormat`). The spellings (`monthSpellings`,
+/// `Leap Second Month`) are what people type, read only, never printed.
 public enum MonthNames {
     /// The English name of a month: Hebrew M06 is "Adar II" in a leap year and
     /// "Adar" in a common one; a Chinese leap month carries ICU's "bis".

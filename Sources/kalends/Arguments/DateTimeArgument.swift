@@ -165,6 +165,15 @@ enum DateTimeArgument {
         }
     }
 
+    /// The wall-clock seconds since midnight (0 for a plain date), for `--format`'s time fields.
+    var secondsOfDay: Int {
+        switch self {
+        case .date: 0
+        case .floating(let local): local.nanosecondOfDay / 1_000_000_000
+        case .zoned(let zoned): zoned.local.nanosecondOfDay / 1_000_000_000
+        }
+    }
+
     /// The ISO date-time (RFC 3339) for JSON's `dateTime`, or nil for a plain date.
     var dateTimeText: String? {
         switch self {

@@ -4,7 +4,7 @@ import Kalends
 enum AddCommand: Command {
     static let name = "add"
     static let summary = "Add an ISO 8601 duration to a date or date-time."
-    static let usage = "kalends add DATE|- DURATION [--calendar CAL] [--from CAL] [--tz ZONE] [--overflow constrain|reject] [--disambiguation compatible|earlier|later|reject] [--epoch] [--json]"
+    static let usage = "kalends add DATE|- DURATION [--calendar CAL] [--from CAL] [--tz ZONE] [--overflow constrain|reject] [--disambiguation compatible|earlier|later|reject] [--locale L] [--format PATTERN] [--epoch] [--json]"
     static let discussion = """
         Adds DURATION (P1Y2M3D, P2W, PT36H, -P1M, P1DT12H, PT0.5S ...) to DATE in the
         --calendar (default iso8601), as Temporal does: years keep the month code
@@ -32,6 +32,10 @@ enum AddCommand: Command {
         object with --json, for a line that fails; exit status 1 at the end).
         --epoch prints the result's Unix seconds instead (a date: its start in --tz,
         else UTC; a floating time is read there too); with --json, "epoch" is added.
+        --locale L adds the result's date as that locale writes it (ICU's full date
+        pattern for the calendar) after the result; --format PATTERN prints the
+        result with that ICU date pattern alone (time fields show its wall-clock
+        time). With --json, "formatted" is added.
 
         examples:
           kalends add 2024-01-31 P1M                          # 2024-02-29
@@ -41,6 +45,7 @@ enum AddCommand: Command {
           kalends add 2024-03-09T09:00 P1D --tz America/New_York
           kalends add 20240315T093000Z -PT36H --json
           kalends add @1700000000 PT1H --epoch                # 1700003600
+          kalends add 5784-M05L-30 P1Y --calendar hebrew --format 'd MMMM y'   # 29 Adar 5785
         """
     static let options: [OptionSpec] = [
         .value("--calendar", "CAL", "Calendar of the arithmetic, and of DATE without --from (default iso8601)."),
@@ -48,6 +53,8 @@ enum AddCommand: Command {
         .value("--tz", "ZONE", "IANA zone: floating times are read in it, results shown in it."),
         .value("--overflow", "MODE", "constrain (default) or reject a day or leap month that does not exist."),
         .value("--disambiguation", "MODE", "compatible (default), earlier, later or reject a time in a DST gap or repeat."),
+        .value("--locale", "L", DateFormatOption.localeHelp),
+        .value("--format", "PATTERN", DateFormatOption.formatHelp),
         .flag("--epoch", "Print the result's Unix seconds instead (a date: its start in --tz, else UTC)."),
         .flag("--json", "Print the result as a JSON object (as convert, plus dateTime for times and arithmeticCalendar)."),
     ]
@@ -68,6 +75,7 @@ enum AddCommand: Command {
         let reading = DateTimeArgument.Reading(calendar: input, zone: zone, disambiguation: disambiguation)
         let json = arguments.flag("--json")
         let epoch = arguments.flag(EpochOutput.option)
+        let formatting = try DateFormatOption.read(arguments, checkingIn: input)
         func add(_ text: String, place: String, output: inout OutputBuffer) throws {
             let start = try DateTimeArgument.read(text, place: place, reading)
             let result = try adding(duration, to: start.value, calendar: calendar, zone: zone, overflow: overflow,
@@ -82,14 +90,20 @@ enum AddCommand: Command {
             }
             // The result is printed in the calendar DATE was written in.
             let shown = start.calendar
+            let formatted = try formatting.map { formatting throws in
+                try formatting.text(try shown.date(dayNumber: result.dayNumber), in: shown, secondsOfDay: result.secondsOfDay)
+            }
             if json {
                 var object = DateJSON.object(try shown.date(dayNumber: result.dayNumber), in: shown)
                 object.add("arithmeticCalendar", calendar.id.key)
                 if let text = result.dateTimeText { object.add("dateTime", text) }
                 if let seconds { EpochOutput.add(seconds, to: &object) }
+                if let formatted { object.add("formatted", formatted) }
                 output.line(object)
             } else if let seconds {
                 output.line(EpochOutput.text(seconds))
+            } else if let formatted, let formatting {
+                output.line(formatting.replacesLine ? formatted : try DateTimeArgument.text(result, calendar: shown) + "  " + formatted)
             } else {
                 output.line(try DateTimeArgument.text(result, calendar: shown))
             }
@@ -103,6 +117,7 @@ enum AddCommand: Command {
         // error included, so messages stay the general path's) goes there.
         // `KALENDS_BATCH_REFERENCE=1` sends every line there; a parity test compares.
         let plainDates = input.id == .iso8601 && calendar.id == .iso8601 && duration.time.isZero && !epoch && !ConvertCommand.referenceOutput
+            && formatting == nil
         return BatchInput.runLines(width: 1, json: json, output: &output) { bytes, number, output in
             if plainDates, let start = bytes.plainISODate,
                let date = try? calendar.date(dayNumber: start.dayNumber),

@@ -7,7 +7,7 @@ import Glibc
 enum ConvertCommand: Command {
     static let name = "convert"
     static let summary = "Convert a date between calendars."
-    static let usage = "kalends convert DATE|- [--from CAL] [--to CAL]... [--overflow constrain|reject] [--engine ENGINE] [--tz ZONE] [--epoch] [--json]"
+    static let usage = "kalends convert DATE|- [--from CAL] [--to CAL]... [--overflow constrain|reject] [--engine ENGINE] [--tz ZONE] [--locale L] [--format PATTERN] [--epoch] [--json]"
     static let discussion = """
         Converts DATE, read in the --from calendar (default iso8601), to each --to
         calendar (repeatable, each printed once; 'all' or no --to: every calendar).
@@ -26,6 +26,13 @@ enum ConvertCommand: Command {
         instead, one line per --to calendar (without --to: one line); with --json
         each object gains "epoch".
 
+        --locale L writes each date as ICU writes it for that locale and calendar
+        (names, numerals, the locale's full date pattern) in place of the English
+        long form; --format PATTERN prints each date with that ICU date pattern
+        alone, one line per --to calendar. Both write Kalends' own fields, so a
+        date ICU's calendar gets wrong (Hebrew 5807) is still right. With --json
+        each object gains "formatted".
+
         DATE '-' reads one date a line from standard input and writes, in order,
         one line per input line and target calendar: a line that fails gives
         empty lines (or {"input":...,"error":...} objects with --json), its error
@@ -42,6 +49,8 @@ enum ConvertCommand: Command {
           kalends convert reiwa:6-03-15 --from japanese --to iso8601
           kalends convert @1700000000 --tz Asia/Tokyo --to hebrew
           kalends convert 5784-M06-05 --from hebrew --epoch
+          kalends convert 2024-03-15 --to hebrew --locale he
+          kalends convert 2024-03-15 --to hebrew --format 'EEEE d MMMM y G'
           seq -f '2024-01-%02g' 1 31 | kalends convert - --to hebrew --json
         """
     static let options: [OptionSpec] = [
@@ -50,6 +59,8 @@ enum ConvertCommand: Command {
         .value("--overflow", "MODE", "constrain or reject (default reject) a date that does not exist."),
         .value("--engine", "ENGINE", "standard (default), reference, icu or foundation: which engine converts."),
         .value("--tz", "ZONE", "IANA zone of now, today, @SECONDS (default: the system zone) and --epoch (default UTC)."),
+        .value("--locale", "L", DateFormatOption.localeHelp),
+        .value("--format", "PATTERN", DateFormatOption.formatHelp),
         .flag("--epoch", "Print the Unix seconds of the date's start instead (one line without --to)."),
         .flag("--json", "Print one JSON object per target calendar."),
     ]
@@ -80,6 +91,7 @@ enum ConvertCommand: Command {
         ids = ids.filter { seen.insert($0).inserted }
         let targets = try ids.map { id throws in try CalendarOption.read(id.rawValue, option: "--to", engine: engine) }
         let json = arguments.flag("--json")
+        let formatting = try DateFormatOption.read(arguments, checkingIn: targets[0])
         let layout = TextLayout(targets)
         let zone = try AddCommand.zoneOption(arguments.value("--tz"))
         // --tz places now, today and @SECONDS; a date-time with an offset keeps the date its offset gives.
@@ -96,14 +108,14 @@ enum ConvertCommand: Command {
                     throw InputError(place: place, input: text, underlying: error)
                 }
             }
-            try write(day, to: targets, json: json, layout: layout, epoch: start, output: &output)
+            try write(day, to: targets, json: json, layout: layout, epoch: start, formatting: formatting, output: &output)
         }
         guard text == "-" else {
             try convert(text, place: "DATE", output: &output)
             return ExitStatus.success
         }
         // The common batch: ISO dates, read straight from the line's bytes.
-        let readsISO = source.id == CalendarIdentifier(.iso8601) && !epoch && !referenceOutput
+        let readsISO = source.id == CalendarIdentifier(.iso8601) && !epoch && !referenceOutput && formatting == nil
         return BatchInput.runLines(width: targets.count, json: json, output: &output) { line, number, output in
             if readsISO, let date = line.plainISODate {
                 try write(date.dayNumber, to: targets, json: json, layout: layout, output: &output)
@@ -152,10 +164,24 @@ enum ConvertCommand: Command {
     /// The day in each target calendar: a line of text or a JSON object each
     /// (`epoch`: the seconds `--epoch` prints instead of the text, or adds to the JSON).
     static func write(_ day: Int, to targets: [any CalendarSystem], json: Bool, layout: TextLayout, epoch: Instant? = nil,
-                      output: inout OutputBuffer) throws {
+                      formatting: DateFormatOption? = nil, output: inout OutputBuffer) throws {
         for (index, target) in targets.enumerated() {
             let converted = try target.date(dayNumber: day)
-            if json {
+            if let formatting {
+                let formatted = try formatting.text(converted, in: target)
+                if json {
+                    var object = DateJSON.object(converted, in: target)
+                    if let epoch { EpochOutput.add(epoch, to: &object) }
+                    object.add("formatted", formatted)
+                    output.line(object)
+                } else if let epoch {
+                    output.line(EpochOutput.text(epoch))
+                } else if formatting.replacesLine {
+                    output.line(formatted)
+                } else {
+                    output.line(textLine(converted, in: target, layout: layout, longForm: formatted))
+                }
+            } else if json {
                 if let epoch {
                     var object = DateJSON.object(converted, in: target)
                     EpochOutput.add(epoch, to: &object)
@@ -211,12 +237,13 @@ enum ConvertCommand: Command {
     }
 
     /// The text line as a String: the reference form.
-    static func textLine(_ converted: CalendarDate, in target: any CalendarSystem, layout: TextLayout) -> String {
+    /// `longForm`: the locale's text (`--locale`) in place of the English weekday and long form.
+    static func textLine(_ converted: CalendarDate, in target: any CalendarSystem, layout: TextLayout, longForm: String? = nil) -> String {
         let id = target.id.key
         let textForm = CalendarDateText.format(converted)
         return id + String(repeating: " ", count: layout.idWidth - id.count + 2)
             + textForm + String(repeating: " ", count: max(2, layout.dateWidth - textForm.count + 2))
-            + DateJSON.weekdayNames[converted.weekday - 1] + " " + DateJSON.longForm(converted, in: target)
+            + (longForm ?? DateJSON.weekdayNames[converted.weekday - 1] + " " + DateJSON.longForm(converted, in: target))
     }
 }
 

@@ -6,7 +6,7 @@ import Kalends
 enum DaysCommand: Command {
     static let name = "days"
     static let summary = "Slice a span into the real days, weeks, months or years it touches."
-    static let usage = "kalends days START END [--tz ZONE] [--unit day|week|month|year] [--calendar CAL] [--from CAL] [--first-weekday N] [--locale LOCALE] [--epoch] [--json]"
+    static let usage = "kalends days START END [--tz ZONE] [--unit day|week|month|year] [--calendar CAL] [--from CAL] [--first-weekday N] [--locale LOCALE] [--format PATTERN] [--epoch] [--json]"
     static let discussion = """
         Slices the half-open span [START, END) into the days (or weeks, months,
         years of --calendar) it touches in the zone, one line each, clipped to the
@@ -23,12 +23,18 @@ enum DaysCommand: Command {
         else on the locale's first weekday. --epoch prints each slice's start as Unix
         seconds instead (JSON: "epoch" added).
 
+        --locale also writes each slice's date as the locale does (ICU's full date
+        pattern for --calendar), after the length; --format PATTERN prints each
+        slice's date with that ICU date pattern alone, one a line. With --json,
+        "formatted" is added.
+
         examples:
           kalends days 2024-03-09 2024-03-12 --tz America/New_York
           kalends days 2018-11-03 2018-11-06 --tz America/Sao_Paulo --json
           kalends days 5784-M05L-01 5784-M08-01 --from hebrew --unit month --calendar hebrew --tz Asia/Jerusalem
           kalends days 2024-01-01 2024-07-01 --unit month --calendar hebrew --tz Asia/Jerusalem
           kalends days 2024-03-01 2024-04-01 --unit week --first-weekday 6 --tz Asia/Tehran
+          kalends days 2024-03-20 2024-03-22 --calendar persian --locale fa --tz Asia/Tehran
         """
     static let options: [OptionSpec] = [
         .value("--tz", "ZONE", "IANA zone whose days are sliced (default: the system zone)."),
@@ -36,7 +42,8 @@ enum DaysCommand: Command {
         .value("--calendar", "CAL", "Calendar whose days, weeks, months and years are sliced (default iso8601)."),
         .value("--from", "CAL", "Calendar START and END are written in (default iso8601)."),
         .value("--first-weekday", "N", "First day of the week for --unit week: 1 = Monday ... 7 = Sunday."),
-        .value("--locale", "LOCALE", "Locale whose first weekday weeks use (default: the environment's)."),
+        .value("--locale", "LOCALE", "Locale whose first weekday weeks use (default: the environment's), and that writes each date (ICU)."),
+        .value("--format", "PATTERN", DateFormatOption.formatHelp),
         .flag("--epoch", "Print the Unix seconds of each slice's start instead."),
         .flag("--json", "One JSON object a line: date, iso, start, end, seconds."),
     ]
@@ -63,11 +70,13 @@ enum DaysCommand: Command {
         // The widest date of the span's years (M05L, five-digit years): the slices stream, the bounds are known.
         let years = try [start, end].map { instant throws in try calendar.date(dayNumber: zone.dayNumber(of: instant)).year }
         let dateWidth = ConvertCommand.TextLayout.widestDate(calendar, years: (years.min() ?? 0)...(years.max() ?? 0))
+        let formatting = try DateFormatOption.read(arguments, checkingIn: calendar)
         var iterator = slices.makeIterator()
         while let slice = try iterator.nextSlice() {
             let date = CalendarDateText.format(slice.first)
             let startText = try DateTimeText.format(ZonedDateTime(instant: slice.start, zone: zone))
             let endText = try DateTimeText.format(ZonedDateTime(instant: slice.end, zone: zone))
+            let formatted = try formatting.map { formatting throws in try formatting.text(slice.first, in: calendar) }
             if json {
                 var object = JSONObject()
                 object.add("date", date)
@@ -79,13 +88,17 @@ enum DaysCommand: Command {
                 object.add("days", slice.days)
                 object.add("whole", slice.isWhole)
                 if epoch { EpochOutput.add(slice.start, to: &object) }
+                if let formatted { object.add("formatted", formatted) }
                 output.line(object)
             } else if epoch {
                 output.line(EpochOutput.text(slice.start))
+            } else if let formatted, formatting?.replacesLine == true {
+                output.line(formatted)
             } else {
                 // The date column is as wide as the widest date the calendar prints (M05L, five-digit years).
                 let padding = String(repeating: " ", count: max(0, dateWidth - date.count))
-                output.line("\(date)\(padding)  \(startText)  \(endText)  \(lengthText(slice.seconds))")
+                let localized = formatted.map { "  " + $0 } ?? ""
+                output.line("\(date)\(padding)  \(startText)  \(endText)  \(lengthText(slice.seconds))\(localized)")
             }
         }
         return ExitStatus.success

@@ -29,12 +29,15 @@ enum MonthCommand: Command {
         The week starts on --first-weekday (1 = Monday ... 7 = Sunday), else on the
         first weekday of --locale, else of the environment's locale (LC_ALL,
         LC_TIME, LANG). Week numbers follow the same locale's rules in the
-        month's calendar; ISO weeks are in the JSON too.
+        month's calendar; ISO weeks are in the JSON too. An explicit --locale also
+        writes the titles (month names, years, numerals) as ICU does for that
+        locale and calendar; the weekday row stays two letters, as cal's.
 
         examples:
           kalends month 2024-03
           kalends month 5784-M05L --calendar hebrew --first-weekday 7
           kalends month 1403-01 --calendar persian --locale fa_IR --week-numbers
+          kalends month 5784-M06 --calendar hebrew --locale he
           kalends month 2023-M02L --calendar chinese --json
           kalends month 2024-03 --from iso8601 --calendar hebrew
           kalends month 2024
@@ -46,7 +49,7 @@ enum MonthCommand: Command {
         .value("--calendar", "CAL", "The calendar whose month is drawn (default iso8601)."),
         .value("--from", "CAL", "Calendar YEAR-MONTH or YEAR is written in (default: --calendar)."),
         .value("--first-weekday", "N", "First day of the week: 1 = Monday ... 7 = Sunday."),
-        .value("--locale", "LOCALE", "Locale for the week rules and weekend (e.g. en_US, he_IL, fa_IR)."),
+        .value("--locale", "LOCALE", "Locale for the week rules and weekend (e.g. en_US, he_IL, fa_IR), and of the titles (ICU)."),
         .flag("--six-rows", "Always print six rows, as month views draw."),
         .flag("--week-numbers", "Show week numbers (text output)."),
         .flag("--json", "Print JSON: one month object a line."),
@@ -102,18 +105,19 @@ enum MonthCommand: Command {
             return ExitStatus.success
         }
         let weekNumbers = arguments.flag("--week-numbers")
+        let titles = try MonthTitles.read(arguments, calendar: calendar)
         switch view {
         case .month:
-            for line in lines(of: grids[0], in: calendar, weekNumbers: weekNumbers) { output.line(line) }
+            for line in try lines(of: grids[0], in: calendar, weekNumbers: weekNumbers, titles: titles) { output.line(line) }
         case .threeMonths:
-            let blocks = grids.map { lines(of: $0, in: calendar, weekNumbers: weekNumbers) }
+            let blocks = try grids.map { grid throws in try lines(of: grid, in: calendar, weekNumbers: weekNumbers, titles: titles) }
             for line in GridColumns.lines(blocks, perRow: 3, minimumHeight: sixWeeksHigh) { output.line(line) }
         case .year:
-            let blocks = grids.map { lines(of: $0, in: calendar, weekNumbers: weekNumbers, withYear: false) }
+            let blocks = try grids.map { grid throws in try lines(of: grid, in: calendar, weekNumbers: weekNumbers, withYear: false, titles: titles) }
             // Centered over the grids of a row, the gutters between them not
             // counted, as BSD cal centers it (so `month 2024` is `cal 2024`).
             let across = Swift.min(3, blocks.count) * GridColumns.width(of: blocks)
-            output.line(GridColumns.centered(yearTitle(of: grids, in: calendar), width: across))
+            output.line(GridColumns.centered(try yearTitle(of: grids, in: calendar, titles: titles), width: across))
             for line in GridColumns.lines(blocks, perRow: 3, minimumHeight: sixWeeksHigh) { output.line(line) }
         }
         return ExitStatus.success
@@ -176,10 +180,10 @@ enum MonthCommand: Command {
 
     /// The year over a year view: the year as month titles write it, or, when
     /// its months lie in two eras (Japanese 2019), both (`Heisei 31 / Reiwa 1`).
-    static func yearTitle(of grids: [MonthGrid], in calendar: any CalendarSystem) -> String {
+    static func yearTitle(of grids: [MonthGrid], in calendar: any CalendarSystem, titles localized: MonthTitles? = nil) throws -> String {
         var titles: [String] = []
         for grid in grids {
-            let title = calendar.titleYear(of: grid.first)
+            let title = try localized?.year(grid.first, in: calendar) ?? calendar.titleYear(of: grid.first)
             if titles.last != title { titles.append(title) }
         }
         return titles.joined(separator: " / ")
@@ -215,17 +219,19 @@ enum MonthCommand: Command {
 
     /// The month's title: its name and year (`Adar I 5784`), or the name alone
     /// under a year view's title, as `cal 2024` writes it.
-    static func title(of grid: MonthGrid, in calendar: any CalendarSystem, withYear: Bool = true) -> String {
+    static func title(of grid: MonthGrid, in calendar: any CalendarSystem, withYear: Bool = true, titles: MonthTitles? = nil) throws -> String {
+        if let titles { return try titles.title(grid.first, in: calendar, withYear: withYear) }
         let name = DateJSON.monthName(grid.first, in: calendar)
         return withYear ? name + " " + calendar.titleYear(of: grid.first) : name
     }
 
     /// The month as `cal` draws it, one string a line: the title centered
     /// over the grid, the weekday row, one row a week (no trailing blanks).
-    static func lines(of grid: MonthGrid, in calendar: any CalendarSystem, weekNumbers: Bool, withYear: Bool = true) -> [String] {
+    static func lines(of grid: MonthGrid, in calendar: any CalendarSystem, weekNumbers: Bool, withYear: Bool = true,
+                      titles: MonthTitles? = nil) throws -> [String] {
         let gutter = weekNumbers ? "   " : ""
         let width = 20
-        var lines = [gutter + GridColumns.centered(title(of: grid, in: calendar, withYear: withYear), width: width)]
+        var lines = [gutter + GridColumns.centered(try title(of: grid, in: calendar, withYear: withYear, titles: titles), width: width)]
         lines.append(gutter + (0..<7).map { weekdayAbbreviations[(grid.rules.firstWeekday - 1 + $0) % 7] }.joined(separator: " "))
         for week in grid.weeks {
             let number = weekNumbers ? pad(String(week.weekOfYear.week), 2) + " " : ""
@@ -237,5 +243,46 @@ enum MonthCommand: Command {
 
     static func pad(_ text: String, _ width: Int) -> String {
         String(repeating: " ", count: Swift.max(0, width - text.count)) + text
+    }
+}
+
+/// `month --locale L`: the titles as ICU writes them for L and the calendar
+/// (`yMMMM`: "אדר ב׳ תשפ״ד", "2024年3月"; `LLLL` under a year view, whose
+/// title is `y`). Without an explicit --locale, the English titles.
+struct MonthTitles {
+    let monthYear: LocalizedDateFormat
+    let month: LocalizedDateFormat
+    let yearOnly: LocalizedDateFormat
+
+    static func read(_ arguments: ParsedArguments, calendar: any CalendarSystem) throws -> MonthTitles? {
+        guard let typed = arguments.value("--locale") else { return nil }
+        let base = typed.prefix { $0 != "." && $0 != "@" }
+        let locale = base == "C" || base == "POSIX" ? WeekRules.posixLocale : String(base)
+        guard let id = calendar.id.builtIn else {
+            throw InputError(place: "--locale", input: typed, underlying: FormatError.unsupportedCalendar(calendar.id.key))
+        }
+        do {
+            return MonthTitles(monthYear: try LocalizedDateFormat(locale: locale, calendar: id, skeleton: "yMMMM"),
+                               month: try LocalizedDateFormat(locale: locale, calendar: id, skeleton: "LLLL"),
+                               yearOnly: try LocalizedDateFormat(locale: locale, calendar: id, skeleton: "y"))
+        } catch {
+            throw InputError(place: "--locale", input: typed, underlying: error)
+        }
+    }
+
+    func title(_ first: CalendarDate, in calendar: any CalendarSystem, withYear: Bool) throws -> String {
+        do {
+            return try (withYear ? monthYear : month).string(from: first)
+        } catch {
+            throw InputError(place: "--locale", input: monthYear.locale, underlying: error)
+        }
+    }
+
+    func year(_ first: CalendarDate, in calendar: any CalendarSystem) throws -> String {
+        do {
+            return try yearOnly.string(from: first)
+        } catch {
+            throw InputError(place: "--locale", input: yearOnly.locale, underlying: error)
+        }
     }
 }

@@ -1,0 +1,75 @@
+import Kalends
+
+/// `--locale L` and `--format PATTERN` on the commands that print dates:
+/// dates written by ICU for the locale, from Kalends' fields
+/// (`LocalizedDateFormat`). Without either option no ICU format is opened,
+/// so the default English output costs nothing new.
+final class DateFormatOption {
+    /// The locale as typed, or `en` when only `--format` is given.
+    let locale: String
+    /// `--format`'s pattern; nil: the locale's full date style.
+    let pattern: String?
+    /// One format per calendar printed, opened on first use (one thread).
+    private var formats: [CalendarID: LocalizedDateFormat] = [:]
+
+    static let localeHelp = "Write dates as this locale does (BCP 47 or ICU: he, ar, fa, zh-Hant, he-u-nu-hebr; ICU's names and numerals)."
+    static let formatHelp = "Write each date with this ICU date pattern, one a line ('EEEE d MMMM y G'); JSON adds \"formatted\"."
+
+    private init(locale: String, icuLocale: String, pattern: String?) {
+        self.locale = locale
+        self.icuLocale = icuLocale
+        self.pattern = pattern
+    }
+
+    /// The options given, or nil when neither is (the default English output).
+    /// The locale and the pattern are checked at once, in `calendar`, so a
+    /// mistake is reported before anything is printed.
+    static func read(_ arguments: ParsedArguments, checkingIn calendar: any CalendarSystem) throws -> DateFormatOption? {
+        let typed = arguments.value("--locale")
+        let pattern = arguments.value("--format")
+        guard typed != nil || pattern != nil else { return nil }
+        // The C and POSIX locales (which `--locale` also accepts for week rules) write as en_US_POSIX does.
+        let locale = typed.map { isPOSIX($0) ? WeekRules.posixLocale : $0 } ?? "en"
+        let option = DateFormatOption(locale: typed ?? "en", icuLocale: locale, pattern: pattern)
+        _ = try option.format(for: calendar)
+        return option
+    }
+
+    /// The locale handed to ICU (`C` is `en_US_POSIX`).
+    private let icuLocale: String
+
+    /// `--format` replaces the whole line; `--locale` alone adds the locale's date to it.
+    var replacesLine: Bool { pattern != nil }
+
+    /// `date` (of `calendar`) as ICU writes it; `secondsOfDay`: the wall-clock time time fields show.
+    func text(_ date: CalendarDate, in calendar: any CalendarSystem, secondsOfDay: Int = 0) throws -> String {
+        let format = try format(for: calendar)
+        do {
+            return try format.string(from: date, secondsOfDay: secondsOfDay)
+        } catch {
+            throw InputError(place: pattern == nil ? "--locale" : "--format", input: pattern ?? locale, underlying: error)
+        }
+    }
+
+    private func format(for calendar: any CalendarSystem) throws -> LocalizedDateFormat {
+        guard let id = calendar.id.builtIn else {
+            throw InputError(place: "--locale", input: locale, underlying: FormatError.unsupportedCalendar(calendar.id.key))
+        }
+        if let format = formats[id] { return format }
+        do {
+            let format = try LocalizedDateFormat(locale: icuLocale, calendar: id, pattern: pattern)
+            formats[id] = format
+            return format
+        } catch let error {
+            switch error {
+            case .unknownLocale, .malformedLocale: throw InputError(place: "--locale", input: locale, underlying: error)
+            default: throw InputError(place: "--format", input: pattern ?? locale, underlying: error)
+            }
+        }
+    }
+
+    private static func isPOSIX(_ identifier: String) -> Bool {
+        let base = identifier.prefix { $0 != "." && $0 != "@" }
+        return base == "C" || base == "POSIX"
+    }
+}
