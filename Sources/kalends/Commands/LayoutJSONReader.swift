@@ -27,6 +27,8 @@ struct LayoutJSONReader {
 
     private let bytes: UnsafeRawBufferPointer
     private var index = 0
+    /// The keys of the event being read (one buffer for all events).
+    private var eventKeys: [Range<Int>] = []
 
     private init(bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
@@ -46,19 +48,19 @@ struct LayoutJSONReader {
         guard peek() == UInt8(ascii: "{") else { return nil }
         index &+= 1
         var events: [Event]? = nil
-        var keys: [[UInt8]] = []
+        var keys: [Range<Int>] = []
         skipSpace()
         if peek() == UInt8(ascii: "}") {
             index &+= 1
         } else {
             while true {
                 skipSpace()
-                guard let key = asciiKey(), !keys.contains(key) else { return nil }
+                guard let key = asciiKey(), !contains(keys, key) else { return nil }
                 keys.append(key)
                 skipSpace()
                 guard consume(UInt8(ascii: ":")) else { return nil }
                 skipSpace()
-                if key == Array("events".utf8) {
+                if self.key(key, is: "events") {
                     guard peek() == UInt8(ascii: "[") else { return nil }
                     guard let list = eventList() else { return nil }
                     events = list
@@ -95,26 +97,26 @@ struct LayoutJSONReader {
     private mutating func event() -> Event? {
         guard consume(UInt8(ascii: "{")) else { return nil }
         var id: Member?, title: Member?, summary: Member?, start: Member?, end: Member?, allDay: Member?
-        var keys: [[UInt8]] = []
+        var keys = eventKeys
+        keys.removeAll(keepingCapacity: true)
+        eventKeys = []
+        defer { eventKeys = keys }
         skipSpace()
         if !consume(UInt8(ascii: "}")) {
             while true {
                 skipSpace()
-                guard let key = asciiKey(), !keys.contains(key) else { return nil }
+                guard let key = asciiKey(), !contains(keys, key) else { return nil }
                 keys.append(key)
                 skipSpace()
                 guard consume(UInt8(ascii: ":")) else { return nil }
                 skipSpace()
                 guard let value = member() else { return nil }
-                switch key {
-                case Self.idKey: id = value
-                case Self.titleKey: title = value
-                case Self.summaryKey: summary = value
-                case Self.startKey: start = value
-                case Self.endKey: end = value
-                case Self.allDayKey: allDay = value
-                default: break
-                }
+                if self.key(key, is: "id") { id = value }
+                else if self.key(key, is: "title") { title = value }
+                else if self.key(key, is: "summary") { summary = value }
+                else if self.key(key, is: "start") { start = value }
+                else if self.key(key, is: "end") { end = value }
+                else if self.key(key, is: "allDay") { allDay = value }
                 skipSpace()
                 if consume(UInt8(ascii: ",")) { continue }
                 guard consume(UInt8(ascii: "}")) else { return nil }
@@ -151,8 +153,26 @@ struct LayoutJSONReader {
         return Event(id: idText, title: resolvedTitle ?? idText, start: startText, end: endText, allDay: isAllDay)
     }
 
-    private static let idKey = Array("id".utf8), titleKey = Array("title".utf8), summaryKey = Array("summary".utf8)
-    private static let startKey = Array("start".utf8), endKey = Array("end".utf8), allDayKey = Array("allDay".utf8)
+    /// Whether the key's bytes are `name`.
+    private func key(_ range: Range<Int>, is name: StaticString) -> Bool {
+        guard range.count == name.utf8CodeUnitCount else { return false }
+        let expected = name.utf8Start
+        for offset in 0..<range.count where bytes[range.lowerBound &+ offset] != expected[offset] { return false }
+        return true
+    }
+
+    /// Whether a key equal to `range`'s is in `keys` (a duplicate).
+    private func contains(_ keys: [Range<Int>], _ range: Range<Int>) -> Bool {
+        for other in keys where other.count == range.count {
+            var same = true
+            for offset in 0..<range.count where bytes[other.lowerBound &+ offset] != bytes[range.lowerBound &+ offset] {
+                same = false
+                break
+            }
+            if same { return true }
+        }
+        return false
+    }
 
     private mutating func member() -> Member? {
         switch peek() {
@@ -241,8 +261,9 @@ struct LayoutJSONReader {
         return index > begin
     }
 
-    /// A key of plain ASCII without escapes (others: the Foundation path).
-    private mutating func asciiKey() -> [UInt8]? {
+    /// A key of plain ASCII without escapes (others: the Foundation path),
+    /// as the range of its bytes.
+    private mutating func asciiKey() -> Range<Int>? {
         guard consume(Self.quote) else { return nil }
         let begin = index
         while let byte = peek(), byte != Self.quote {
@@ -250,7 +271,7 @@ struct LayoutJSONReader {
             index &+= 1
         }
         guard consume(Self.quote) else { return nil }
-        return Array(bytes[begin..<(index &- 1)])
+        return begin..<(index &- 1)
     }
 
     /// A string value: valid UTF-8, no control characters; the escapes
@@ -259,8 +280,10 @@ struct LayoutJSONReader {
         guard consume(Self.quote) else { return nil }
         let begin = index
         var plain = true
+        var ascii = true
         while let byte = peek(), byte != Self.quote {
             guard byte >= 0x20 else { return nil }
+            if byte >= 0x80 { ascii = false }
             if byte == Self.backslash {
                 plain = false
                 index &+= 1
@@ -272,7 +295,8 @@ struct LayoutJSONReader {
         let content = UnsafeRawBufferPointer(rebasing: bytes[begin..<index])
         index &+= 1
         if plain {
-            return String(validating: content, as: UTF8.self)
+            // ASCII is valid UTF-8 as it is.
+            return ascii ? String(decoding: content, as: UTF8.self) : String(validating: content, as: UTF8.self)
         }
         var decoded: [UInt8] = []
         decoded.reserveCapacity(content.count)
