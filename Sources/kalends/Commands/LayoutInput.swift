@@ -4,14 +4,14 @@ import Kalends
 /// The events of `kalends layout`, read from the contract's JSON:
 /// `{"events":[{"id":"a","start":"2024-03-15T09:00:00","end":"...","allDay":false,"title":"..."}]}`.
 struct LayoutInput {
-    struct Timed {
+    struct Timed: Equatable {
         let id: String
         let title: String
         let start: Instant
         let end: Instant
     }
 
-    struct AllDay {
+    struct AllDay: Equatable {
         let id: String
         let title: String
         /// Day numbers [first, end), `end` exclusive.
@@ -41,6 +41,16 @@ struct LayoutInput {
         }
         try readFoundation(data, source: source, zone: zone)
     }
+
+    /// The input as the Foundation path alone reads it (the fast path's
+    /// reference, for the parity tests).
+    static func viaFoundation(json data: Data, source: String, zone: ZoneRules) throws -> LayoutInput {
+        var input = LayoutInput()
+        try input.readFoundation(data, source: source, zone: zone)
+        return input
+    }
+
+    private init() {}
 
     /// The Foundation path: `JSONSerialization`, then every check in turn.
     private mutating func readFoundation(_ data: Data, source: String, zone: ZoneRules) throws {
