@@ -35,7 +35,7 @@ final class LayoutJSONParityProperties: XCTestCase {
             "\"2024-03-15T09:00:00+05:30\"", "\"2024-03-15T09:00\"", "\"2024-03-15t09:00:00\"", "\"2024-03-15 09:00:00\"",
             "\"2024-03-15T09:00:00.5\"", "\"2024-03-10T02:30:00\"", "\"2024-11-03T01:30:00\"", "\"2024-02-29T12:00:00\"",
             "\"2023-02-29T12:00:00\"", "\"2024-03-15T24:00:00\"", "\"2024-03-15T09:00:00[Europe/Paris]\"", "\"garbage\"",
-            "\"now\"", "\"12024-03-15T09:00:00\"", "\"+2024-03-15T09:00:00\"", "\"\\u0032024-03-15T09:00:00\"",
+            "\"now\"", "\"2024-03-15T09:00:00z\"", "\"2024-03-15T23:30:00Z\"", "\"12024-03-15T09:00:00\"", "\"+2024-03-15T09:00:00\"", "\"\\u0032024-03-15T09:00:00\"",
         ]),
         scalars,
     ])
@@ -128,6 +128,18 @@ final class LayoutJSONParityProperties: XCTestCase {
             let fast = LayoutInput.floatingDateTime(text)
             // The fast path may decline (the parser then reads it) but never differ.
             guard fast == nil || fast == general else { throw TestFailure("\(text): fast \(String(describing: fast)), parser \(String(describing: general))") }
+            // The same with `Z`: the instant.
+            let utcText = text + "Z"
+            let instant: Instant?
+            switch try? DateTimeArgument.read(utcText, place: "t", DateTimeArgument.Reading(calendar: DateTimeArgument.iso, zone: nil)).value {
+            case .zoned(let zoned)?: instant = zoned.instant
+            default: instant = nil
+            }
+            let fastInstant = LayoutInput.utcDateTime(utcText)
+            guard fastInstant == nil || fastInstant == instant else {
+                throw TestFailure("\(utcText): fast \(String(describing: fastInstant)), parser \(String(describing: instant))")
+            }
+            if general != nil, (text.first ?? "0") != "0" { guard fast != nil, fastInstant != nil else { throw TestFailure("\(text): fast path declined") } }
             return true
         }
     }

@@ -177,6 +177,7 @@ struct LayoutInput {
 
     static func read(_ text: String, field: String, place: @autoclosure () -> String, calendar: any CalendarSystem, zone: ZoneRules) throws -> Moment {
         if let local = floatingDateTime(text) { return .floating(local) }
+        if let instant = utcDateTime(text) { return .time(instant) }
         let value = try DateTimeArgument.read(text, place: "\(place()) \(field)", DateTimeArgument.Reading(calendar: calendar, zone: nil, clockZone: zone)).value
         switch value {
         case .date(let date): return .date(date.dayNumber)
@@ -193,23 +194,39 @@ extension LayoutInput {
     static func floatingDateTime(_ text: String) -> LocalDateTime? {
         var text = text
         return text.withUTF8 { bytes -> LocalDateTime? in
-            guard bytes.count == 19, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: "T"),
-                  bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":") else { return nil }
-            func number(_ from: Int, _ count: Int) -> Int? {
-                var value = 0
-                for position in from..<(from + count) {
-                    let digit = bytes[position] &- UInt8(ascii: "0")
-                    guard digit < 10 else { return nil }
-                    value = value &* 10 &+ Int(digit)
-                }
-                return value
-            }
-            guard let year = number(0, 4), year >= 1000, let month = number(5, 2), let day = number(8, 2),
-                  let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
-                  let date = try? ISODate(year: year, month: month, day: day),
-                  let time = try? TimeOfDay(hour: hour, minute: minute, second: second) else { return nil }
-            return try? LocalDateTime(date, time)
+            guard bytes.count == 19 else { return nil }
+            return floatingDateTime(bytes)
         }
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SSZ` (years 1000 ... 9999): the instant, as the
+    /// general parser reads it; nil for any other text.
+    static func utcDateTime(_ text: String) -> Instant? {
+        var text = text
+        return text.withUTF8 { bytes -> Instant? in
+            guard bytes.count == 20, bytes[19] == UInt8(ascii: "Z"),
+                  let local = floatingDateTime(UnsafeBufferPointer(rebasing: bytes[0..<19])) else { return nil }
+            return Instant(seconds: local.dayNumber * 86_400 + local.nanosecondOfDay / 1_000_000_000)
+        }
+    }
+
+    private static func floatingDateTime(_ bytes: UnsafeBufferPointer<UInt8>) -> LocalDateTime? {
+        guard bytes.count == 19, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: "T"),
+              bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":") else { return nil }
+        func number(_ from: Int, _ count: Int) -> Int? {
+            var value = 0
+            for position in from..<(from + count) {
+                let digit = bytes[position] &- UInt8(ascii: "0")
+                guard digit < 10 else { return nil }
+                value = value &* 10 &+ Int(digit)
+            }
+            return value
+        }
+        guard let year = number(0, 4), year >= 1000, let month = number(5, 2), let day = number(8, 2),
+              let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
+              let date = try? ISODate(year: year, month: month, day: day),
+              let time = try? TimeOfDay(hour: hour, minute: minute, second: second) else { return nil }
+        return try? LocalDateTime(date, time)
     }
 }
 
