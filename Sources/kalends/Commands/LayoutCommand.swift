@@ -89,10 +89,12 @@ enum LayoutCommand: Command {
             output.write(renderer.render(layout, axis: axis, titles: titles))
             return ExitStatus.success
         }
-        output.line(json(layout, day: day, clock: clock, zone: zone))
+        output.line { bytes in LayoutJSONWriter.write(layout, day: day, clock: clock, zone: zone, into: &bytes) }
         return ExitStatus.success
     }
 
+    /// The JSON as a `JSONObject` (the writer's reference: `LayoutJSONWriter`
+    /// writes the same bytes).
     static func json(_ layout: DayLayout, day: Int, clock: DayClock, zone: ZoneRules) -> JSONObject {
         var object = JSONObject()
         object.add("day", ISODate(dayNumber: day).description)

@@ -4,14 +4,14 @@ import Kalends
 /// The events of `kalends layout`, read from the contract's JSON:
 /// `{"events":[{"id":"a","start":"2024-03-15T09:00:00","end":"...","allDay":false,"title":"..."}]}`.
 struct LayoutInput {
-    struct Timed {
+    struct Timed: Equatable {
         let id: String
         let title: String
         let start: Instant
         let end: Instant
     }
 
-    struct AllDay {
+    struct AllDay: Equatable {
         let id: String
         let title: String
         /// Day numbers [first, end), `end` exclusive.
@@ -28,6 +28,32 @@ struct LayoutInput {
             throw InputError(place: source, underlying: LayoutInputError(
                 "iCalendar (.ics) input is not read yet (it comes with the iCalendar work); give the day's events as JSON"))
         }
+        if let events = LayoutJSONReader.events(data) {
+            // The common, well-formed input, read in one pass; anything else
+            // (and every error) takes the Foundation path below.
+            let iso = try Calendars.system(.iso8601)
+            timed.reserveCapacity(events.count)
+            for (index, event) in events.enumerated() {
+                try add(id: event.id, title: event.title, startText: event.start, endText: event.end, isAllDay: event.allDay,
+                        zone: zone, iso: iso, place: "\(source): event \(index) (\"\(event.id)\")")
+            }
+            return
+        }
+        try readFoundation(data, source: source, zone: zone)
+    }
+
+    /// The input as the Foundation path alone reads it (the fast path's
+    /// reference, for the parity tests).
+    static func viaFoundation(json data: Data, source: String, zone: ZoneRules) throws -> LayoutInput {
+        var input = LayoutInput()
+        try input.readFoundation(data, source: source, zone: zone)
+        return input
+    }
+
+    private init() {}
+
+    /// The Foundation path: `JSONSerialization`, then every check in turn.
+    private mutating func readFoundation(_ data: Data, source: String, zone: ZoneRules) throws {
         let root: Any
         do {
             root = try JSONSerialization.jsonObject(with: data)
@@ -55,43 +81,50 @@ struct LayoutInput {
             case nil: throw InputError(place: place, underlying: LayoutInputError("needs an \"id\""))
             default: throw InputError(place: place, underlying: LayoutInputError("\"id\" must be a non-empty string or a whole number"))
             }
-            let named = "\(source): event \(index) (\"\(id)\")"
+            func named() -> String { "\(source): event \(index) (\"\(id)\")" }
             func text(_ key: String) throws -> String? {
                 guard let value = event[key], !(value is NSNull) else { return nil }
                 guard let string = value as? String else {
-                    throw InputError(place: named, underlying: LayoutInputError("\"\(key)\" must be a string"))
+                    throw InputError(place: named(), underlying: LayoutInputError("\"\(key)\" must be a string"))
                 }
                 return string
             }
             let title = try text("title") ?? text("summary") ?? id
             guard let startText = try text("start") else {
-                throw InputError(place: named, underlying: LayoutInputError("needs a \"start\" time"))
+                throw InputError(place: named(), underlying: LayoutInputError("needs a \"start\" time"))
             }
             let endText = try text("end")
             var isAllDay = false
             if let flag = event["allDay"], !(flag is NSNull) {
                 guard let number = flag as? NSNumber, Self.isBoolean(number) else {
-                    throw InputError(place: named, underlying: LayoutInputError("\"allDay\" must be true or false"))
+                    throw InputError(place: named(), underlying: LayoutInputError("\"allDay\" must be true or false"))
                 }
                 isAllDay = number.boolValue
             }
-            let start = try Self.read(startText, field: "start", place: named, calendar: iso, zone: zone)
-            let end = try endText.map { try Self.read($0, field: "end", place: named, calendar: iso, zone: zone) }
-            if isAllDay {
-                let first = start.day(in: zone)
-                let last = end?.day(in: zone) ?? first + 1
-                guard last >= first else {
-                    throw InputError(place: named, underlying: LayoutInputError("\"end\" \(endText ?? "") is before \"start\" \(startText)"))
-                }
-                allDay.append(AllDay(id: id, title: title, first: first, end: Swift.max(last, first + 1)))
-            } else {
-                let startInstant = try start.instant(in: zone, place: named)
-                let endInstant = try end?.instant(in: zone, place: named) ?? startInstant
-                guard endInstant >= startInstant else {
-                    throw InputError(place: named, underlying: LayoutInputError("\"end\" \(endText ?? "") is before \"start\" \(startText)"))
-                }
-                timed.append(Timed(id: id, title: title, start: startInstant, end: endInstant))
+            try add(id: id, title: title, startText: startText, endText: endText, isAllDay: isAllDay, zone: zone, iso: iso,
+                    place: named())
+        }
+    }
+
+    /// One event's times read and checked; `place` names it in errors.
+    private mutating func add(id: String, title: String, startText: String, endText: String?, isAllDay: Bool,
+                              zone: ZoneRules, iso: any CalendarSystem, place: @autoclosure () -> String) throws {
+        let start = try Self.read(startText, field: "start", place: place(), calendar: iso, zone: zone)
+        let end = try endText.map { try Self.read($0, field: "end", place: place(), calendar: iso, zone: zone) }
+        if isAllDay {
+            let first = start.day(in: zone)
+            let last = end?.day(in: zone) ?? first + 1
+            guard last >= first else {
+                throw InputError(place: place(), underlying: LayoutInputError("\"end\" \(endText ?? "") is before \"start\" \(startText)"))
             }
+            allDay.append(AllDay(id: id, title: title, first: first, end: Swift.max(last, first + 1)))
+        } else {
+            let startInstant = try start.instant(in: zone, place: place())
+            let endInstant = try end?.instant(in: zone, place: place()) ?? startInstant
+            guard endInstant >= startInstant else {
+                throw InputError(place: place(), underlying: LayoutInputError("\"end\" \(endText ?? "") is before \"start\" \(startText)"))
+            }
+            timed.append(Timed(id: id, title: title, start: startInstant, end: endInstant))
         }
     }
 
@@ -142,13 +175,58 @@ struct LayoutInput {
         return "syntax error at line \(line), column \(column)"
     }
 
-    static func read(_ text: String, field: String, place: String, calendar: any CalendarSystem, zone: ZoneRules) throws -> Moment {
-        let value = try DateTimeArgument.read(text, place: "\(place) \(field)", DateTimeArgument.Reading(calendar: calendar, zone: nil, clockZone: zone)).value
+    static func read(_ text: String, field: String, place: @autoclosure () -> String, calendar: any CalendarSystem, zone: ZoneRules) throws -> Moment {
+        if let local = floatingDateTime(text) { return .floating(local) }
+        if let instant = utcDateTime(text) { return .time(instant) }
+        let value = try DateTimeArgument.read(text, place: "\(place()) \(field)", DateTimeArgument.Reading(calendar: calendar, zone: nil, clockZone: zone)).value
         switch value {
         case .date(let date): return .date(date.dayNumber)
         case .floating(let local): return .floating(local)
         case .zoned(let zoned): return .time(zoned.instant)
         }
+    }
+}
+
+extension LayoutInput {
+    /// `YYYY-MM-DDTHH:MM:SS` (years 1000 ... 9999), the common floating
+    /// form, read without the general parser; nil for any other text or an
+    /// invalid date or time (the general parser then reads it, or reports it).
+    static func floatingDateTime(_ text: String) -> LocalDateTime? {
+        var text = text
+        return text.withUTF8 { bytes -> LocalDateTime? in
+            guard bytes.count == 19 else { return nil }
+            return floatingDateTime(bytes)
+        }
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SSZ` (years 1000 ... 9999): the instant, as the
+    /// general parser reads it; nil for any other text.
+    static func utcDateTime(_ text: String) -> Instant? {
+        var text = text
+        return text.withUTF8 { bytes -> Instant? in
+            guard bytes.count == 20, bytes[19] == UInt8(ascii: "Z"),
+                  let local = floatingDateTime(UnsafeBufferPointer(rebasing: bytes[0..<19])) else { return nil }
+            return Instant(seconds: local.dayNumber * 86_400 + local.nanosecondOfDay / 1_000_000_000)
+        }
+    }
+
+    private static func floatingDateTime(_ bytes: UnsafeBufferPointer<UInt8>) -> LocalDateTime? {
+        guard bytes.count == 19, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: "T"),
+              bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":") else { return nil }
+        func number(_ from: Int, _ count: Int) -> Int? {
+            var value = 0
+            for position in from..<(from + count) {
+                let digit = bytes[position] &- UInt8(ascii: "0")
+                guard digit < 10 else { return nil }
+                value = value &* 10 &+ Int(digit)
+            }
+            return value
+        }
+        guard let year = number(0, 4), year >= 1000, let month = number(5, 2), let day = number(8, 2),
+              let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
+              let date = try? ISODate(year: year, month: month, day: day),
+              let time = try? TimeOfDay(hour: hour, minute: minute, second: second) else { return nil }
+        return try? LocalDateTime(date, time)
     }
 }
 

@@ -1,0 +1,370 @@
+import Foundation
+import Kalends
+
+/// The fast path of `kalends layout`'s JSON reading: one pass over the bytes
+/// for the common, well-formed input. It returns nil for anything it does
+/// not read exactly as `JSONSerialization` plus `LayoutInput`'s checks would
+/// (a syntax error, a duplicate key, a number id with a fraction, a
+/// non-string title, an unusual escape ...); the caller then takes the
+/// Foundation path, which gives the same result or the same error (with its
+/// position) as before. So the fast path never decides an error itself.
+struct LayoutJSONReader {
+    struct Event {
+        let id: String
+        let title: String
+        let start: String
+        let end: String?
+        let allDay: Bool
+    }
+
+    /// The events of `data`, or nil: read it the Foundation way.
+    static func events(_ data: Data) -> [Event]? {
+        data.withUnsafeBytes { raw -> [Event]? in
+            var reader = LayoutJSONReader(bytes: raw)
+            return reader.document()
+        }
+    }
+
+    private let bytes: UnsafeRawBufferPointer
+    private var index = 0
+    /// The keys of the event being read (one buffer for all events).
+    private var eventKeys: [Range<Int>] = []
+
+    private init(bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+
+    private static let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+
+    /// A value of an event member the layout looks at.
+    private enum Member {
+        case string(String)
+        case null
+        case bool(Bool)
+        case integer(String)   // a whole-number id, as LayoutInput writes it
+        case other             // any other valid JSON value
+    }
+
+    private mutating func document() -> [Event]? {
+        skipSpace()
+        guard peek() == UInt8(ascii: "{") else { return nil }
+        index &+= 1
+        var events: [Event]? = nil
+        var keys: [Range<Int>] = []
+        skipSpace()
+        if peek() == UInt8(ascii: "}") {
+            index &+= 1
+        } else {
+            while true {
+                skipSpace()
+                guard let key = asciiKey(), !contains(keys, key) else { return nil }
+                keys.append(key)
+                skipSpace()
+                guard consume(UInt8(ascii: ":")) else { return nil }
+                skipSpace()
+                if self.key(key, is: "events") {
+                    guard peek() == UInt8(ascii: "[") else { return nil }
+                    guard let list = eventList() else { return nil }
+                    events = list
+                } else {
+                    guard skipValue(depth: 1) else { return nil }
+                }
+                skipSpace()
+                if consume(UInt8(ascii: ",")) { continue }
+                guard consume(UInt8(ascii: "}")) else { return nil }
+                break
+            }
+        }
+        skipSpace()
+        guard index == bytes.count, let events, events.count <= 1_000_000 else { return nil }
+        return events
+    }
+
+    private mutating func eventList() -> [Event]? {
+        index &+= 1  // [
+        var events: [Event] = []
+        skipSpace()
+        if consume(UInt8(ascii: "]")) { return events }
+        while true {
+            skipSpace()
+            guard let event = event() else { return nil }
+            events.append(event)
+            skipSpace()
+            if consume(UInt8(ascii: ",")) { continue }
+            guard consume(UInt8(ascii: "]")) else { return nil }
+            return events
+        }
+    }
+
+    private mutating func event() -> Event? {
+        guard consume(UInt8(ascii: "{")) else { return nil }
+        var id: Member?, title: Member?, summary: Member?, start: Member?, end: Member?, allDay: Member?
+        var keys = eventKeys
+        keys.removeAll(keepingCapacity: true)
+        eventKeys = []
+        defer { eventKeys = keys }
+        skipSpace()
+        if !consume(UInt8(ascii: "}")) {
+            while true {
+                skipSpace()
+                guard let key = asciiKey(), !contains(keys, key) else { return nil }
+                keys.append(key)
+                skipSpace()
+                guard consume(UInt8(ascii: ":")) else { return nil }
+                skipSpace()
+                guard let value = member() else { return nil }
+                if self.key(key, is: "id") { id = value }
+                else if self.key(key, is: "title") { title = value }
+                else if self.key(key, is: "summary") { summary = value }
+                else if self.key(key, is: "start") { start = value }
+                else if self.key(key, is: "end") { end = value }
+                else if self.key(key, is: "allDay") { allDay = value }
+                skipSpace()
+                if consume(UInt8(ascii: ",")) { continue }
+                guard consume(UInt8(ascii: "}")) else { return nil }
+                break
+            }
+        }
+        // The same decisions as LayoutInput's, or nil where it would throw.
+        let idText: String
+        switch id {
+        case .string(let text)?: guard !text.isEmpty else { return nil }; idText = text
+        case .integer(let text)?: idText = text
+        default: return nil
+        }
+        func text(_ member: Member?) -> String?? {
+            switch member {
+            case nil, .null?: return .some(nil)
+            case .string(let text)?: return .some(text)
+            default: return nil
+            }
+        }
+        guard let titleText = text(title) else { return nil }
+        var resolvedTitle = titleText
+        if resolvedTitle == nil {
+            guard let summaryText = text(summary) else { return nil }
+            resolvedTitle = summaryText
+        }
+        guard let startText = text(start), let startText, let endText = text(end) else { return nil }
+        var isAllDay = false
+        switch allDay {
+        case nil, .null?: break
+        case .bool(let flag)?: isAllDay = flag
+        default: return nil
+        }
+        return Event(id: idText, title: resolvedTitle ?? idText, start: startText, end: endText, allDay: isAllDay)
+    }
+
+    /// Whether the key's bytes are `name`.
+    private func key(_ range: Range<Int>, is name: StaticString) -> Bool {
+        guard range.count == name.utf8CodeUnitCount else { return false }
+        let expected = name.utf8Start
+        for offset in 0..<range.count where bytes[range.lowerBound &+ offset] != expected[offset] { return false }
+        return true
+    }
+
+    /// Whether a key equal to `range`'s is in `keys` (a duplicate).
+    private func contains(_ keys: [Range<Int>], _ range: Range<Int>) -> Bool {
+        for other in keys where other.count == range.count {
+            var same = true
+            for offset in 0..<range.count where bytes[other.lowerBound &+ offset] != bytes[range.lowerBound &+ offset] {
+                same = false
+                break
+            }
+            if same { return true }
+        }
+        return false
+    }
+
+    private mutating func member() -> Member? {
+        switch peek() {
+        case Self.quote?: return string().map(Member.string)
+        case UInt8(ascii: "t")?: return literal("true") ? .bool(true) : nil
+        case UInt8(ascii: "f")?: return literal("false") ? .bool(false) : nil
+        case UInt8(ascii: "n")?: return literal("null") ? .null : nil
+        case UInt8(ascii: "-")?, .some(UInt8(ascii: "0")...UInt8(ascii: "9")):
+            // A plain integer (|n| < 1e15) can be an id; other numbers cannot.
+            let begin = index
+            guard skipValue(depth: 2) else { return nil }
+            let negative = bytes[begin] == UInt8(ascii: "-")
+            let digitsBegin = negative ? begin &+ 1 : begin
+            var value = 0
+            for position in digitsBegin..<index {
+                let byte = bytes[position]
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return .other }
+                value = value &* 10 &+ Int(byte &- UInt8(ascii: "0"))
+            }
+            return .integer(String(negative ? -value : value))
+        default:
+            return skipValue(depth: 2) ? .other : nil
+        }
+    }
+
+    /// Skips any JSON value (checked as strictly as Foundation), or nil.
+    private mutating func skipValue(depth: Int) -> Bool {
+        guard depth < 64 else { return false }
+        switch peek() {
+        case Self.quote?: return string() != nil
+        case UInt8(ascii: "t")?: return literal("true")
+        case UInt8(ascii: "f")?: return literal("false")
+        case UInt8(ascii: "n")?: return literal("null")
+        case UInt8(ascii: "[")?:
+            index &+= 1
+            skipSpace()
+            if consume(UInt8(ascii: "]")) { return true }
+            while true {
+                skipSpace()
+                guard skipValue(depth: depth &+ 1) else { return false }
+                skipSpace()
+                if consume(UInt8(ascii: ",")) { continue }
+                return consume(UInt8(ascii: "]"))
+            }
+        case UInt8(ascii: "{")?:
+            index &+= 1
+            var keys: [String] = []
+            skipSpace()
+            if consume(UInt8(ascii: "}")) { return true }
+            while true {
+                skipSpace()
+                guard peek() == Self.quote, let key = string(), !keys.contains(key) else { return false }
+                keys.append(key)
+                skipSpace()
+                guard consume(UInt8(ascii: ":")) else { return false }
+                skipSpace()
+                guard skipValue(depth: depth &+ 1) else { return false }
+                skipSpace()
+                if consume(UInt8(ascii: ",")) { continue }
+                return consume(UInt8(ascii: "}"))
+            }
+        case UInt8(ascii: "-")?, .some(UInt8(ascii: "0")...UInt8(ascii: "9")):
+            // RFC 8259 number syntax, short enough to be an ordinary Double.
+            _ = consume(UInt8(ascii: "-"))
+            let integer = index
+            guard digits(), index &- integer <= 15 else { return false }
+            if bytes[integer] == UInt8(ascii: "0") && index &- integer > 1 { return false }
+            if consume(UInt8(ascii: ".")) {
+                let fraction = index
+                guard digits(), index &- fraction <= 15 else { return false }
+            }
+            if consume(UInt8(ascii: "e")) || consume(UInt8(ascii: "E")) {
+                if !consume(UInt8(ascii: "+")) { _ = consume(UInt8(ascii: "-")) }
+                let exponent = index
+                guard digits(), index &- exponent <= 2 else { return false }
+            }
+            return true
+        default:
+            return false
+        }
+    }
+
+    private mutating func digits() -> Bool {
+        let begin = index
+        while let byte = peek(), byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") { index &+= 1 }
+        return index > begin
+    }
+
+    /// A key of plain ASCII without escapes (others: the Foundation path),
+    /// as the range of its bytes.
+    private mutating func asciiKey() -> Range<Int>? {
+        guard consume(Self.quote) else { return nil }
+        let begin = index
+        while let byte = peek(), byte != Self.quote {
+            guard byte >= 0x20, byte < 0x80, byte != Self.backslash else { return nil }
+            index &+= 1
+        }
+        guard consume(Self.quote) else { return nil }
+        return begin..<(index &- 1)
+    }
+
+    /// A string value: valid UTF-8, no control characters; the escapes
+    /// `\" \\ \/ \b \f \n \r \t` and `\u` outside the surrogates.
+    private mutating func string() -> String? {
+        guard consume(Self.quote) else { return nil }
+        let begin = index
+        var plain = true
+        var ascii = true
+        while let byte = peek(), byte != Self.quote {
+            guard byte >= 0x20 else { return nil }
+            if byte >= 0x80 { ascii = false }
+            if byte == Self.backslash {
+                plain = false
+                index &+= 1
+                guard index < bytes.count else { return nil }
+            }
+            index &+= 1
+        }
+        guard index < bytes.count else { return nil }
+        let content = UnsafeRawBufferPointer(rebasing: bytes[begin..<index])
+        index &+= 1
+        if plain {
+            // ASCII is valid UTF-8 as it is.
+            return ascii ? String(decoding: content, as: UTF8.self) : String(validating: content, as: UTF8.self)
+        }
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(content.count)
+        var position = 0
+        while position < content.count {
+            let byte = content[position]
+            position &+= 1
+            guard byte == Self.backslash else { decoded.append(byte); continue }
+            let escape = content[position]
+            position &+= 1
+            switch escape {
+            case Self.quote, Self.backslash, UInt8(ascii: "/"): decoded.append(escape)
+            case UInt8(ascii: "b"): decoded.append(0x08)
+            case UInt8(ascii: "f"): decoded.append(0x0C)
+            case UInt8(ascii: "n"): decoded.append(0x0A)
+            case UInt8(ascii: "r"): decoded.append(0x0D)
+            case UInt8(ascii: "t"): decoded.append(0x09)
+            case UInt8(ascii: "u"):
+                guard position &+ 4 <= content.count else { return nil }
+                var code: UInt32 = 0
+                for _ in 0..<4 {
+                    let hex = content[position]
+                    position &+= 1
+                    let nibble: UInt32
+                    switch hex {
+                    case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = UInt32(hex &- UInt8(ascii: "0"))
+                    case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = UInt32(hex &- UInt8(ascii: "a")) &+ 10
+                    case UInt8(ascii: "A")...UInt8(ascii: "F"): nibble = UInt32(hex &- UInt8(ascii: "A")) &+ 10
+                    default: return nil
+                    }
+                    code = code &* 16 &+ nibble
+                }
+                // Surrogates (pairs or lone ones): the Foundation path.
+                guard code != 0, let scalar = Unicode.Scalar(code) else { return nil }
+                decoded.append(contentsOf: String(Character(scalar)).utf8)
+            default:
+                return nil
+            }
+        }
+        return String(validating: decoded, as: UTF8.self)
+    }
+
+    private mutating func literal(_ word: StaticString) -> Bool {
+        let count = word.utf8CodeUnitCount
+        guard bytes.count &- index >= count else { return false }
+        let expected = UnsafeRawBufferPointer(start: word.utf8Start, count: count)
+        for offset in 0..<count where bytes[index &+ offset] != expected[offset] { return false }
+        index &+= count
+        return true
+    }
+
+    @inline(__always)
+    private func peek() -> UInt8? { index < bytes.count ? bytes[index] : nil }
+
+    @inline(__always)
+    private mutating func consume(_ byte: UInt8) -> Bool {
+        guard index < bytes.count, bytes[index] == byte else { return false }
+        index &+= 1
+        return true
+    }
+
+    @inline(__always)
+    private mutating func skipSpace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index &+= 1
+            default: return
+            }
+        }
+    }
+}

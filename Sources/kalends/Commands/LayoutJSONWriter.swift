@@ -1,0 +1,129 @@
+import Kalends
+import KalendsLayout
+
+/// `kalends layout --json` written straight into the output's bytes: the
+/// same text as `LayoutCommand.json(...)` (its `encoded`), byte for byte,
+/// without a `JSONObject` and a `String` per event.
+enum LayoutJSONWriter {
+    static func write(_ layout: DayLayout, day: Int, clock: DayClock, zone: ZoneRules, into bytes: inout [UInt8]) {
+        bytes.reserveCapacity(bytes.count + 256 + layout.events.count * 230)
+        bytes.append(contentsOf: #"{"day":"#.utf8)
+        quoted(ISODate(dayNumber: day).description, into: &bytes)
+        bytes.append(contentsOf: #","seconds":"#.utf8)
+        decimal(clock.length, into: &bytes)
+        bytes.append(contentsOf: #","zone":"#.utf8)
+        quoted(zone.identifier, into: &bytes)
+        bytes.append(contentsOf: #","mode":"#.utf8)
+        quoted(layout.mode.rawValue, into: &bytes)
+        bytes.append(contentsOf: #","allDay":["#.utf8)
+        for (index, item) in layout.allDay.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(contentsOf: #"{"id":"#.utf8)
+            quoted(item.id, into: &bytes)
+            bytes.append(contentsOf: #","lane":"#.utf8)
+            decimal(item.lane, into: &bytes)
+            bytes.append(UInt8(ascii: "}"))
+        }
+        bytes.append(contentsOf: #"],"events":["#.utf8)
+        for (index, placement) in layout.events.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(contentsOf: #"{"id":"#.utf8)
+            quoted(placement.id, into: &bytes)
+            bytes.append(contentsOf: #","column":"#.utf8)
+            decimal(placement.column, into: &bytes)
+            bytes.append(contentsOf: #","columns":"#.utf8)
+            decimal(placement.columns, into: &bytes)
+            bytes.append(contentsOf: #","x":"#.utf8)
+            number(placement.x, into: &bytes)
+            bytes.append(contentsOf: #","width":"#.utf8)
+            number(placement.width, into: &bytes)
+            bytes.append(contentsOf: #","top":"#.utf8)
+            number(placement.top, into: &bytes)
+            bytes.append(contentsOf: #","height":"#.utf8)
+            number(placement.height, into: &bytes)
+            bytes.append(contentsOf: #","start":"#.utf8)
+            dateTime(clock.start.seconds + Int(placement.start.rounded()), zone: zone, into: &bytes)
+            bytes.append(contentsOf: #","end":"#.utf8)
+            dateTime(clock.start.seconds + Int(placement.end.rounded()), zone: zone, into: &bytes)
+            bytes.append(UInt8(ascii: "}"))
+        }
+        bytes.append(contentsOf: #"],"dropped":["#.utf8)
+        for (index, id) in layout.dropped.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            quoted(id, into: &bytes)
+        }
+        bytes.append(contentsOf: "]}".utf8)
+    }
+
+    /// Swift's shortest round-trip text, as `JSONObject.add(_:_: Double)`
+    /// writes it; `null` when not finite.
+    static func number(_ value: Double, into bytes: inout [UInt8]) {
+        if value.isFinite {
+            var text = value.description
+            text.withUTF8 { bytes.append(contentsOf: $0) }
+        } else {
+            bytes.append(contentsOf: "null".utf8)
+        }
+    }
+
+    /// An RFC 3339 time as `DateTimeText.format(ZonedDateTime)` writes it
+    /// (`null` when the instant cannot be zoned).
+    static func dateTime(_ seconds: Int, zone: ZoneRules, into bytes: inout [UInt8]) {
+        guard let zoned = try? ZonedDateTime(instant: Instant(seconds: seconds), zone: zone) else {
+            bytes.append(contentsOf: "null".utf8)
+            return
+        }
+        let local = zoned.local
+        let date = ISODate(dayNumber: local.dayNumber)
+        guard (0...9999).contains(date.year), local.nanosecondOfDay % 1_000_000_000 == 0 else {
+            quoted(DateTimeText.format(zoned), into: &bytes)
+            return
+        }
+        let time = local.time
+        bytes.append(UInt8(ascii: "\""))
+        digits(date.year, 4, into: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        digits(date.month, 2, into: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        digits(date.day, 2, into: &bytes)
+        bytes.append(UInt8(ascii: "T"))
+        digits(time.hour, 2, into: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        digits(time.minute, 2, into: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        digits(time.second, 2, into: &bytes)
+        var offset = DateTimeText.offsetText(zoned)
+        offset.withUTF8 { bytes.append(contentsOf: $0) }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// `value` (0 ..< 10^count) in exactly `count` digits.
+    private static func digits(_ value: Int, _ count: Int, into bytes: inout [UInt8]) {
+        var divisor = 1
+        for _ in 1..<count { divisor &*= 10 }
+        var rest = value
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
+    }
+
+    static func decimal(_ value: Int, into bytes: inout [UInt8]) {
+        var text = String(value)
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    /// A JSON string literal, as `JSONObject` writes it.
+    static func quoted(_ value: String, into bytes: inout [UInt8]) {
+        var value = value
+        let plain = value.withUTF8 { utf8 -> Bool in
+            for byte in utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return false }
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(contentsOf: utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return true
+        }
+        if !plain { bytes.append(contentsOf: JSONObject.quoted(value).utf8) }
+    }
+}

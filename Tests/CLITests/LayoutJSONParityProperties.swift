@@ -1,0 +1,176 @@
+import Foundation
+import Kalends
+import KalendsCheck
+import KalendsLayout
+import XCTest
+@testable import kalends
+
+/// The fast `kalends layout` JSON paths against the ones they replace: the
+/// one-pass reader (`LayoutJSONReader` and the ISO date-time fast path) must
+/// read every input as `JSONSerialization` plus the old checks do (same
+/// events, or the same error text, positions included), and
+/// `LayoutJSONWriter` must write exactly `LayoutCommand.json(...).encoded`.
+final class LayoutJSONParityProperties: XCTestCase {
+    static let zones = ["UTC", "America/New_York", "Europe/Berlin", "Asia/Kolkata", "Pacific/Apia", "Australia/Lord_Howe"]
+
+    /// A JSON value as text, of the kinds the members hold.
+    static let strings: Gen<String> = Gen.element(of: [
+        "\"a\"", "\"\"", "\"e1\"", "\"Q\\\"A\"", "\"\\u00e9t\\u00E9\"", "\"caf\u{e9}\"", "\"\\ud83d\\ude00\"", "\"\\ud83d\"",
+        "\"tab\\there\"", "\"\\/x\\\\\"", "\"\\u0000\"", "\"bad\\x\"", "\"line\nbreak\"", "\"\u{1F600}\"",
+    ])
+    static let scalars: Gen<String> = Gen.element(of: [
+        "0", "1", "-0", "42", "-7", "1.5", "1.0", "1e3", "012", "999999999999999", "1000000000000000", "true", "false",
+        "null", "[]", "{}", "[1,{\"a\":[null]}]", "{\"a\":1,\"a\":2}", "-", "tru", "1.", "\"x",
+    ])
+    static let times: Gen<String> = Gen.oneOf([
+        Gen<((Int, Int), (Int, Int), (Int, Int))>.zip(
+            Gen<(Int, Int)>.zip(Gen.int(in: 990...2100), Gen.int(in: 0...13)), Gen<(Int, Int)>.zip(Gen.int(in: 0...32), Gen.int(in: 0...25)),
+            Gen<(Int, Int)>.zip(Gen.int(in: 0...60), Gen.int(in: 0...61))
+        ).map { ymd in
+            let ((y, mo), (d, h), (mi, s)) = ymd
+            return String(format: "\"%04d-%02d-%02dT%02d:%02d:%02d\"", y, mo, d, h, mi, s)
+        },
+        Gen.element(of: [
+            "\"2024-03-15T09:00:00\"", "\"2024-03-15T10:30:00\"", "\"2024-03-15\"", "\"2024-03-16\"", "\"2024-03-15T09:00:00Z\"",
+            "\"2024-03-15T09:00:00+05:30\"", "\"2024-03-15T09:00\"", "\"2024-03-15t09:00:00\"", "\"2024-03-15 09:00:00\"",
+            "\"2024-03-15T09:00:00.5\"", "\"2024-03-10T02:30:00\"", "\"2024-11-03T01:30:00\"", "\"2024-02-29T12:00:00\"",
+            "\"2023-02-29T12:00:00\"", "\"2024-03-15T24:00:00\"", "\"2024-03-15T09:00:00[Europe/Paris]\"", "\"garbage\"",
+            "\"now\"", "\"2024-03-15T09:00:00z\"", "\"2024-03-15T23:30:00Z\"", "\"12024-03-15T09:00:00\"", "\"+2024-03-15T09:00:00\"", "\"\\u0032024-03-15T09:00:00\"",
+        ]),
+        scalars,
+    ])
+    static let spaces = Gen.element(of: ["", "", "", " ", "\n", "\t ", "\r\n"])
+
+    /// One event object: some of the members, in some order, maybe repeated.
+    static let event: Gen<String> = Gen<([(String, String)], (String, Int))>.zip(
+        Gen<(String, String)>.zip(Gen.element(of: ["id", "title", "summary", "start", "end", "allDay", "extra", "id", "start", "end"]),
+                Gen.oneOf([strings, scalars, times])).array(count: 0...7),
+        Gen<(String, Int)>.zip(spaces, Gen.int(in: 0...9))
+    ).map { parts in
+        let (members, (space, form)) = parts
+        // Most events well formed, so the fast path is taken often.
+        var all: [(String, String)] = form < 6
+            ? [("id", "\"e\(form)\""), ("start", "\"2024-03-15T0\(form):00:00\""), ("end", "\"2024-03-15T0\(form):45:00\"")]
+            : []
+        if form == 3 { all.append(("allDay", "true")) }
+        if form == 4 { all.append(("title", "\"Stand\\\"up\"")) }
+        if form < 3 { all = members.isEmpty ? all : [] }
+        all += form < 3 ? members : []
+        if form >= 6 { all = members }
+        return "{" + all.map { "\(space)\"\($0.0)\"\(space):\(space)\($0.1)" }.joined(separator: ",") + space + "}"
+    }
+
+    /// A whole document, sometimes cut short or with a byte changed.
+    static let document: Gen<String> = Gen<([String], Int, Int, String)>.zip(
+        event.array(count: 0...6), Gen.int(in: 0...19), Gen.int(in: 0...400), spaces
+    ).map { parts in
+        let (events, damage, at, space) = parts
+        var text = space + "{\"events\":" + space + "[" + events.joined(separator: "," + space) + "]" + space + "}" + space
+        if damage == 1 { text = "{\"other\":[1,2],\"events\":[" + events.joined(separator: ",") + "]}" }
+        if damage == 2 { text = "{\"events\":[" + events.joined(separator: ",") + "],\"events\":[]}" }
+        if damage == 3 { text = "[" + events.joined(separator: ",") + "]" }
+        var bytes = Array(text.utf8)
+        if damage == 4 || damage == 5, !bytes.isEmpty { bytes = Array(bytes.prefix(at % bytes.count)) }
+        if damage == 6, !bytes.isEmpty { bytes[at % bytes.count] = UInt8(ascii: "}") }
+        if damage == 7, !bytes.isEmpty { bytes.insert(UInt8(ascii: ","), at: at % bytes.count) }
+        if damage == 8, !bytes.isEmpty { bytes[at % bytes.count] = 0xFF }
+        return String(decoding: bytes, as: UTF8.self) + (damage == 9 ? "x" : "")
+    }
+
+    static func outcome(_ body: () throws -> LayoutInput) -> String {
+        do {
+            let input = try body()
+            return "timed \(input.timed.map { "\($0.id)|\($0.title)|\($0.start)|\($0.end)" }) allDay \(input.allDay.map { "\($0.id)|\($0.title)|\($0.first)|\($0.end)" })"
+        } catch {
+            return "error \(error)"
+        }
+    }
+
+    func testReaderMatchesFoundationPath() throws {
+        var fast = 0
+        var total = 0
+        forAll(Self.document, Gen.element(of: Self.zones), runs: 3000) { text, zoneName in
+            let zone = try ZoneRules(identifier: zoneName)
+            let data = Data(text.utf8)
+            total += 1
+            if LayoutJSONReader.events(data) != nil { fast += 1 }
+            let new = Self.outcome { try LayoutInput(json: data, source: "day.json", zone: zone) }
+            let old = Self.outcome { try LayoutInput.viaFoundation(json: data, source: "day.json", zone: zone) }
+            guard new == old else { throw TestFailure("\(text)\nfast:       \(new)\nfoundation: \(old)") }
+            return true
+        }
+        // The fast path must be the one most well-formed inputs take.
+        XCTAssertGreaterThan(fast * 10, total, "fast path taken \(fast) of \(total) times")
+    }
+
+    func testFloatingDateTimeMatchesParser() {
+        let digits = Gen.int(in: 0...9).array(count: 19...19)
+        let text = Gen<(Int, [Int])>.zip(Gen.int(in: 0...2_000_000_000), digits).map { seed, digits -> String in
+            // A real time of 0001 ... 9999, or the same shape with random digits.
+            if seed % 3 == 0 {
+                return String(digits.enumerated().map { index, d in
+                    [4, 7].contains(index) ? "-" : index == 10 ? "T" : [13, 16].contains(index) ? ":" : Character(String(d))
+                })
+            }
+            let seconds = Int64(seed) * 157 - 62_000_000_000
+            let date = Date(timeIntervalSince1970: TimeInterval(seconds))
+            let formatter = ISO8601DateFormatter()
+            formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withDashSeparatorInDate]
+            formatter.timeZone = TimeZone(identifier: "UTC")
+            return String(formatter.string(from: date).prefix(19))
+        }
+        forAll(text, runs: 3000) { text in
+            let general: LocalDateTime?
+            switch try? DateTimeArgument.read(text, place: "t", DateTimeArgument.Reading(calendar: DateTimeArgument.iso, zone: nil)).value {
+            case .floating(let local)?: general = local
+            default: general = nil
+            }
+            let fast = LayoutInput.floatingDateTime(text)
+            // The fast path may decline (the parser then reads it) but never differ.
+            guard fast == nil || fast == general else { throw TestFailure("\(text): fast \(String(describing: fast)), parser \(String(describing: general))") }
+            // The same with `Z`: the instant.
+            let utcText = text + "Z"
+            let instant: Instant?
+            switch try? DateTimeArgument.read(utcText, place: "t", DateTimeArgument.Reading(calendar: DateTimeArgument.iso, zone: nil)).value {
+            case .zoned(let zoned)?: instant = zoned.instant
+            default: instant = nil
+            }
+            let fastInstant = LayoutInput.utcDateTime(utcText)
+            guard fastInstant == nil || fastInstant == instant else {
+                throw TestFailure("\(utcText): fast \(String(describing: fastInstant)), parser \(String(describing: instant))")
+            }
+            if general != nil, (text.first ?? "0") != "0" { guard fast != nil, fastInstant != nil else { throw TestFailure("\(text): fast path declined") } }
+            return true
+        }
+    }
+
+    func testWriterMatchesJSONObject() {
+        let event = Gen<(Int, Int, Int, Int)>.zip(Gen.int(in: -7200...93_600), Gen.int(in: 0...20_000), Gen.int(in: 0...5), Gen.int(in: 0...999))
+        let ids = ["a", "Q\"A", "tab\tx", "caf\u{e9}", "\u{1F600}", "back\\slash", "\u{1}"]
+        let cases = Gen<([(Int, Int, Int, Int)], String, LayoutMode, Int)>.zip(event.array(count: 0...40), Gen.element(of: Self.zones), Gen.element(of: LayoutMode.allCases), Gen.int(in: 0...3))
+        forAll(cases, runs: 400) { events, zoneName, mode, dayPick in
+            let zone = try ZoneRules(identifier: zoneName)
+            let day = [19_797, 19_792, 20_030, 15_338][dayPick]  // 2024-03-15, 2024-03-10, 2024-11-03, 2011-12-30
+            guard let clock = try? DayClock(day: day, zone: zone), clock.length > 0 else { return true }
+            let timed = events.enumerated().map { index, e in
+                let (start, length, id, fraction) = e
+                let begin = Double(start) + Double(fraction) / 1000
+                return TimedEvent(id: ids[id % ids.count] + "\(index)", start: begin, end: begin + Double(length))
+            }
+            let allDay = (0..<(events.count % 4)).map { AllDayItem(id: ids[$0 % ids.count], firstDay: -$0, lastDay: $0) }
+            let layout = try DayLayout(events: timed, allDay: allDay, dayLength: Double(clock.length), mode: mode)
+            var bytes: [UInt8] = []
+            LayoutJSONWriter.write(layout, day: day, clock: clock, zone: zone, into: &bytes)
+            let expected = LayoutCommand.json(layout, day: day, clock: clock, zone: zone).encoded
+            guard String(decoding: bytes, as: UTF8.self) == expected else {
+                throw TestFailure("writer differs:\n\(String(decoding: bytes, as: UTF8.self))\n\(expected)")
+            }
+            return true
+        }
+    }
+}
+
+private struct TestFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
