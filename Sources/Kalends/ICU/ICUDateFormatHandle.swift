@@ -1,5 +1,5 @@
 import CICU
-import Foundation
+import FoundationEssentials
 
 /// One open ICU date format with its own calendar (CICU's `KICUDateFormat`),
 /// guarded by a lock so `LocalizedDateFormat` stays `Sendable`.
@@ -8,7 +8,7 @@ import Foundation
 /// `@unchecked Sendable` because every use goes through `lock`.
 final class ICUDateFormatHandle: @unchecked Sendable {
     private let pointer: OpaquePointer
-    private let lock = NSLock()
+    private let lock = Lock()
 
     /// Opens a format of `localeID` (an ICU id) and `calendarType`; an empty
     /// `pattern` is the locale's full date style for that calendar.
