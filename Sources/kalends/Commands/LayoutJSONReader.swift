@@ -54,12 +54,7 @@ struct LayoutJSONReader {
             index &+= 1
         } else {
             while true {
-                skipSpace()
-                guard let key = asciiKey(), !contains(keys, key) else { return nil }
-                keys.append(key)
-                skipSpace()
-                guard consume(UInt8(ascii: ":")) else { return nil }
-                skipSpace()
+                guard let key = memberKey(&keys) else { return nil }
                 if self.key(key, is: "events") {
                     guard peek() == UInt8(ascii: "[") else { return nil }
                     guard let list = eventList() else { return nil }
@@ -104,12 +99,7 @@ struct LayoutJSONReader {
         skipSpace()
         if !consume(UInt8(ascii: "}")) {
             while true {
-                skipSpace()
-                guard let key = asciiKey(), !contains(keys, key) else { return nil }
-                keys.append(key)
-                skipSpace()
-                guard consume(UInt8(ascii: ":")) else { return nil }
-                skipSpace()
+                guard let key = memberKey(&keys) else { return nil }
                 guard let value = member() else { return nil }
                 if self.key(key, is: "id") { id = value }
                 else if self.key(key, is: "title") { title = value }
@@ -162,6 +152,18 @@ struct LayoutJSONReader {
     }
 
     /// Whether a key equal to `range`'s is in `keys` (a duplicate).
+    /// The next member's key, up to and past its colon and the space after;
+    /// nil when it is not a plain ASCII key or repeats one of `keys` (which it joins).
+    private mutating func memberKey(_ keys: inout [Range<Int>]) -> Range<Int>? {
+        skipSpace()
+        guard let key = asciiKey(), !contains(keys, key) else { return nil }
+        keys.append(key)
+        skipSpace()
+        guard consume(UInt8(ascii: ":")) else { return nil }
+        skipSpace()
+        return key
+    }
+
     private func contains(_ keys: [Range<Int>], _ range: Range<Int>) -> Bool {
         for other in keys where other.count == range.count {
             var same = true
