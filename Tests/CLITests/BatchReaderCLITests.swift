@@ -40,8 +40,8 @@ final class BatchReaderCLITests: XCTestCase {
 /// The batch fast paths (ISO dates read from bytes, text and JSON written
 /// straight into the output) print exactly what the general reader and the
 /// String-built output print (`KALENDS_BATCH_REFERENCE=1`), in every
-/// calendar, on random days across the supported range, plus lines the fast
-/// reader leaves to the general one.
+/// calendar, on random days across the supported range and runs of
+/// consecutive days, plus lines the fast reader leaves to the general one.
 final class BatchFastPathParityTests: XCTestCase {
     func testFastPathsEqualTheReference() {
         var generator = SystemRandomNumberGenerator()
@@ -60,6 +60,11 @@ final class BatchFastPathParityTests: XCTestCase {
                 let date = Self.isoText(day)
                 lines.append(date)
             }
+        }
+        // Runs of consecutive days, as a real batch has: the writers' cached months.
+        for length in [120, 120, 120, 400] {
+            let start = Int.random(in: -25_567...47_000, using: &generator)
+            lines += (start..<start + length).map(Self.isoText)
         }
         let input = lines.joined(separator: "\n") + "\n"
         for extra in [[], ["--json"]] {

@@ -63,7 +63,7 @@ extension DateJSON {
 
     /// True when `text` needs no JSON escape.
     @inline(__always)
-    private static func plain(_ text: String) -> Bool {
+    static func plain(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { utf8 in !utf8.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C } }
     }
@@ -115,8 +115,23 @@ package struct ByteCursor {
         pointer += digits
     }
 
+    /// Two digits of `value` (0 ... 99).
+    @inline(__always)
+    package mutating func twoDigits(_ value: Int) {
+        let tens = value / 10
+        pointer[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: tens)
+        pointer[1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value &- tens &* 10)
+        pointer += 2
+    }
+
     @inline(__always)
     package mutating func padded(_ value: Int, width: Int) {
+        // The common widths of dates, in straight-line code.
+        if width == 2, (0...99).contains(value) { return twoDigits(value) }
+        if width == 4, (0...9_999).contains(value) {
+            twoDigits(value / 100)
+            return twoDigits(value % 100)
+        }
         var digits = 1
         var probe = value / 10
         while probe > 0 { digits += 1; probe /= 10 }

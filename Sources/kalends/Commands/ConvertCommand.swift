@@ -98,6 +98,8 @@ enum ConvertCommand: Command {
         var reading = DateTimeArgument.Reading(calendar: source, zone: nil, overflow: overflow)
         reading.clockZone = zone
         let text = positionals[0]
+        // A batch keeps each calendar's months from line to line; one date needs no cache.
+        var writers = BatchWriters(targets: text == "-" ? targets.count : 0, json: json)
         func convert(_ text: String, place: String, output: inout OutputBuffer) throws {
             let day = try DateTimeArgument.read(text, place: place, reading).value.dayNumber
             var start: Instant?
@@ -108,7 +110,7 @@ enum ConvertCommand: Command {
                     throw InputError(place: place, input: text, underlying: error)
                 }
             }
-            try write(day, to: targets, json: json, layout: layout, epoch: start, formatting: formatting, output: &output)
+            try write(day, to: targets, json: json, layout: layout, epoch: start, formatting: formatting, writers: &writers, output: &output)
         }
         guard text == "-" else {
             try convert(text, place: "DATE", output: &output)
@@ -118,7 +120,20 @@ enum ConvertCommand: Command {
         let readsISO = source.id == CalendarIdentifier(.iso8601) && !epoch && !referenceOutput && formatting == nil
         return BatchInput.runLines(width: targets.count, json: json, output: &output) { line, number, output in
             if readsISO, let date = line.plainISODate {
-                try write(date.dayNumber, to: targets, json: json, layout: layout, output: &output)
+                // Straight to the byte writers: no --format or --epoch here.
+                let day = date.dayNumber
+                for index in targets.indices {
+                    let converted = try targets[index].date(dayNumber: day)
+                    if json {
+                        output.line { writers.json[index].append(converted, in: targets[index], to: &$0) }
+                    } else {
+                        output.line { bytes in
+                            guard !writers.text[index].append(converted, in: targets[index], column: layout.idColumns[index],
+                                                              asCode: layout.monthCodes[index], dateWidth: layout.dateWidth, to: &bytes) else { return }
+                            bytes.append(contentsOf: textLine(converted, in: targets[index], layout: layout).utf8)
+                        }
+                    }
+                }
                 return
             }
             try convert(line.text, place: "line \(number)", output: &output)
@@ -146,11 +161,6 @@ enum ConvertCommand: Command {
         let monthCodes: [Bool?]
         /// Per target: its id and the spaces after it, as bytes.
         let idColumns: [[UInt8]]
-        /// Per target: the last year text written and what it was written for
-        /// (consecutive dates share it; the era is in the key, as eras can
-        /// change within a year).
-        let yearTexts = YearTextCache()
-
         /// `-9999-12-31`, `13760-M05L-30`: the longest year text of `years`
         /// (default: the supported years), and a month code with its leap
         /// mark where the calendar has leap months.
@@ -162,9 +172,10 @@ enum ConvertCommand: Command {
     }
 
     /// The day in each target calendar: a line of text or a JSON object each
-    /// (`epoch`: the seconds `--epoch` prints instead of the text, or adds to the JSON).
+    /// (`epoch`: the seconds `--epoch` prints instead of the text, or adds to the JSON;
+    /// `writers`: one JSON writer per target, keeping its months from line to line).
     static func write(_ day: Int, to targets: [any CalendarSystem], json: Bool, layout: TextLayout, epoch: Instant? = nil,
-                      formatting: DateFormatOption? = nil, output: inout OutputBuffer) throws {
+                      formatting: DateFormatOption? = nil, writers: inout BatchWriters, output: inout OutputBuffer) throws {
         for (index, target) in targets.enumerated() {
             let converted = try target.date(dayNumber: day)
             if let formatting {
@@ -189,12 +200,20 @@ enum ConvertCommand: Command {
                 } else if referenceOutput {
                     output.line(DateJSON.object(converted, in: target))
                 } else {
-                    output.line { DateJSON.append(converted, in: target, to: &$0) }
+                    if writers.json.indices.contains(index) {
+                        output.line { writers.json[index].append(converted, in: target, to: &$0) }
+                    } else {
+                        output.line { DateJSON.append(converted, in: target, to: &$0) }
+                    }
                 }
             } else if let epoch {
                 output.line(EpochOutput.text(epoch))
-            } else if !referenceOutput {
-                output.line { appendText(converted, in: target, index: index, layout: layout, to: &$0) }
+            } else if !referenceOutput, writers.text.indices.contains(index) {
+                output.line { bytes in
+                    guard !writers.text[index].append(converted, in: target, column: layout.idColumns[index], asCode: layout.monthCodes[index],
+                                                      dateWidth: layout.dateWidth, to: &bytes) else { return }
+                    bytes.append(contentsOf: textLine(converted, in: target, layout: layout).utf8)
+                }
             } else {
                 output.line(textLine(converted, in: target, layout: layout))
             }
@@ -205,37 +224,6 @@ enum ConvertCommand: Command {
     /// the String-built output, the reference the byte paths are tested against.
     static let referenceOutput = getenv("KALENDS_BATCH_REFERENCE").map { String(cString: $0) == "1" } ?? false
 
-    /// The text line of `converted` (the String form's bytes exactly), written in one copy.
-    static func appendText(_ converted: CalendarDate, in target: any CalendarSystem, index: Int, layout: TextLayout, to bytes: inout [UInt8]) {
-        let name = DateJSON.monthName(converted, in: target), year = layout.yearTexts.text(converted, in: target, index: index)
-        let monthCode = layout.monthCodes[index] ?? converted.monthCode.isLeap ? converted.monthCode : nil
-        let idColumn = layout.idColumns[index]
-        guard idColumn.count + name.utf8.count + year.utf8.count < 800, (1...99).contains(converted.monthCode.number) else {
-            bytes.append(contentsOf: textLine(converted, in: target, layout: layout).utf8)
-            return
-        }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1_024) { buffer in
-            guard let base = buffer.baseAddress else { return }
-            var cursor = ByteCursor(base)
-            idColumn.withUnsafeBufferPointer { column in
-                guard let start = column.baseAddress else { return }
-                cursor.pointer.update(from: start, count: column.count)
-                cursor.pointer += column.count
-            }
-            let dateStart = cursor.pointer
-            cursor.date(year: converted.year, month: converted.monthCode.number, day: converted.day, monthCode: monthCode)
-            for _ in 0..<max(2, layout.dateWidth - (cursor.pointer - dateStart) + 2) { cursor.byte(32) }
-            cursor.write(DateJSON.weekdayNames[converted.weekday - 1])
-            cursor.byte(32)
-            cursor.decimal(converted.day)
-            cursor.byte(32)
-            cursor.write(name)
-            cursor.byte(32)
-            cursor.write(year)
-            bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: cursor.pointer - base))
-        }
-    }
-
     /// The text line as a String: the reference form.
     /// `longForm`: the locale's text (`--locale`) in place of the English weekday and long form.
     static func textLine(_ converted: CalendarDate, in target: any CalendarSystem, layout: TextLayout, longForm: String? = nil) -> String {
@@ -244,22 +232,5 @@ enum ConvertCommand: Command {
         return id + String(repeating: " ", count: layout.idWidth - id.count + 2)
             + textForm + String(repeating: " ", count: max(2, layout.dateWidth - textForm.count + 2))
             + (longForm ?? DateJSON.weekdayNames[converted.weekday - 1] + " " + DateJSON.longForm(converted, in: target))
-    }
-}
-
-/// The long-form year text of each target's last date (`1970 CE`, `5784 AM`):
-/// building it is most of a text line's cost, and a stream's dates share it.
-/// The batch loop is single-threaded.
-final class YearTextCache: @unchecked Sendable {
-    private var keys: [Int: (year: Int, era: Int, eraYear: Int)] = [:]
-    private var texts: [Int: String] = [:]
-
-    func text(_ date: CalendarDate, in target: any CalendarSystem, index: Int) -> String {
-        let key = (date.year, date.era.value, date.era.year)
-        if let last = keys[index], last == key, let text = texts[index] { return text }
-        let text = target.longFormYear(of: date)
-        keys[index] = key
-        texts[index] = text
-        return text
     }
 }
