@@ -147,7 +147,9 @@ final class LayoutJSONParityProperties: XCTestCase {
     func testWriterMatchesJSONObject() {
         let event = Gen<(Int, Int, Int, Int)>.zip(Gen.int(in: -7200...93_600), Gen.int(in: 0...20_000), Gen.int(in: 0...5), Gen.int(in: 0...999))
         let ids = ["a", "Q\"A", "tab\tx", "caf\u{e9}", "\u{1F600}", "back\\slash", "\u{1}"]
-        let cases = Gen<([(Int, Int, Int, Int)], String, LayoutMode, Int)>.zip(event.array(count: 0...40), Gen.element(of: Self.zones), Gen.element(of: LayoutMode.allCases), Gen.int(in: 0...3))
+        // Days of up to 40 events, and one case in ten of 300 ... 700, over the 64 KiB a flush writes out.
+        let eventLists = Gen.frequency([(9, event.array(count: 0...40)), (1, event.array(count: 300...700))])
+        let cases = Gen<([(Int, Int, Int, Int)], String, LayoutMode, Int)>.zip(eventLists, Gen.element(of: Self.zones), Gen.element(of: LayoutMode.allCases), Gen.int(in: 0...3))
         forAll(cases, runs: 400) { events, zoneName, mode, dayPick in
             let zone = try ZoneRules(identifier: zoneName)
             let day = [19_797, 19_792, 20_030, 15_338][dayPick]  // 2024-03-15, 2024-03-10, 2024-11-03, 2011-12-30
@@ -164,6 +166,28 @@ final class LayoutJSONParityProperties: XCTestCase {
             let expected = LayoutCommand.json(layout, day: day, clock: clock, zone: zone).encoded
             guard String(decoding: bytes, as: UTF8.self) == expected else {
                 throw TestFailure("writer differs:\n\(String(decoding: bytes, as: UTF8.self))\n\(expected)")
+            }
+            // Written in pieces, as the command streams it: the same bytes.
+            var pieces: [UInt8] = [], rest: [UInt8] = []
+            LayoutJSONWriter.write(layout, day: day, clock: clock, zone: zone, into: &rest) { pending in
+                pieces += pending
+                pending.removeAll()
+            }
+            guard pieces + rest == bytes else { throw TestFailure("the streamed bytes differ (\(pieces.count) flushed)") }
+            return true
+        }
+    }
+
+    func testNumbersAreTheirDescriptions() {
+        // Any bit pattern (finite or not), and the fractions of a day the layout writes.
+        let values = Gen.oneOf([Gen.uint64().map { Double(bitPattern: $0) }, Gen.double(in: 0...1),
+                                Gen.int(in: 0...86_400).map { Double($0) / 86_400 }, Gen.int(in: 1...500).map { 1 / Double($0) }])
+        forAll(values, runs: 100_000) { value in
+            var bytes: [UInt8] = [7]
+            LayoutJSONWriter.number(value, into: &bytes)
+            let expected = value.isFinite ? value.description : "null"
+            guard bytes == [7] + Array(expected.utf8) else {
+                throw TestFailure("\(value.bitPattern): \(String(decoding: bytes.dropFirst(), as: UTF8.self)) for \(expected)")
             }
             return true
         }

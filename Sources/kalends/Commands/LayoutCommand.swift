@@ -89,7 +89,7 @@ enum LayoutCommand: Command {
             output.write(renderer.render(layout, axis: axis, titles: titles))
             return ExitStatus.success
         }
-        output.line { bytes in LayoutJSONWriter.write(layout, day: day, clock: clock, zone: zone, into: &bytes) }
+        output.line { bytes, flush in LayoutJSONWriter.write(layout, day: day, clock: clock, zone: zone, into: &bytes, flush: flush) }
         return ExitStatus.success
     }
 

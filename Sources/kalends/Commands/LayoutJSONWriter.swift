@@ -5,8 +5,11 @@ import KalendsLayout
 /// same text as `LayoutCommand.json(...)` (its `encoded`), byte for byte,
 /// without a `JSONObject` and a `String` per event.
 enum LayoutJSONWriter {
-    static func write(_ layout: DayLayout, day: Int, clock: DayClock, zone: ZoneRules, into bytes: inout [UInt8]) {
-        bytes.reserveCapacity(bytes.count + 256 + layout.events.count * 230)
+    /// Writes the layout's JSON into `bytes`; `flush` is called whenever
+    /// 64 KiB have collected, to pass them on and empty `bytes`, so a large
+    /// day is not held in memory whole (by default they stay in `bytes`).
+    static func write(_ layout: DayLayout, day: Int, clock: DayClock, zone: ZoneRules, into bytes: inout [UInt8],
+                      flush: (inout [UInt8]) -> Void = { _ in }) {
         bytes.append(contentsOf: #"{"day":"#.utf8)
         quoted(ISODate(dayNumber: day).description, into: &bytes)
         bytes.append(contentsOf: #","seconds":"#.utf8)
@@ -46,6 +49,7 @@ enum LayoutJSONWriter {
             bytes.append(contentsOf: #","end":"#.utf8)
             dateTime(clock.start.seconds + Int(placement.end.rounded()), zone: zone, into: &bytes)
             bytes.append(UInt8(ascii: "}"))
+            if bytes.count >= 1 << 16 { flush(&bytes) }
         }
         bytes.append(contentsOf: #"],"dropped":["#.utf8)
         for (index, id) in layout.dropped.enumerated() {
@@ -56,13 +60,30 @@ enum LayoutJSONWriter {
     }
 
     /// Swift's shortest round-trip text, as `JSONObject.add(_:_: Double)`
-    /// writes it; `null` when not finite.
+    /// writes it (`description`'s characters); `null` when not finite.
     static func number(_ value: Double, into bytes: inout [UInt8]) {
         if value.isFinite {
-            var text = value.description
-            text.withUTF8 { bytes.append(contentsOf: $0) }
+            var stream = ByteStream(bytes: bytes)
+            bytes = []
+            value.write(to: &stream)
+            bytes = stream.bytes
         } else {
             bytes.append(contentsOf: "null".utf8)
+        }
+    }
+
+    /// Bytes as a `TextOutputStream`: `Double.write(to:)` hands its digits
+    /// to `_writeASCII` as bytes, so no `String` is made for a number (were
+    /// it to call `write(_:)` instead, the bytes would be the same).
+    struct ByteStream: TextOutputStream {
+        var bytes: [UInt8]
+
+        mutating func write(_ string: String) {
+            bytes.append(contentsOf: string.utf8)
+        }
+
+        mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
+            bytes.append(contentsOf: buffer)
         }
     }
 

@@ -41,6 +41,19 @@ struct OutputBuffer {
         if bytes.count >= 1 << 16 { flush() }
     }
 
+    /// Writes one long line in pieces: `body` appends its bytes and calls the
+    /// flush it is given with them whenever it likes, which writes them out
+    /// and empties them; then the newline.
+    mutating func line(streaming body: (inout [UInt8], _ flush: (inout [UInt8]) -> Void) -> Void) {
+        body(&bytes) { pending in
+            writeAll(pending, to: 1)
+            pending.removeAll(keepingCapacity: true)
+        }
+        bytes.append(10)
+        lineCount += 1
+        if bytes.count >= 1 << 16 { flush() }
+    }
+
     mutating func flush() {
         guard !bytes.isEmpty else { return }
         writeAll(bytes, to: 1)
