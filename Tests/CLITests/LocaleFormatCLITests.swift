@@ -62,6 +62,36 @@ final class LocaleFormatCLITests: XCTestCase {
         // Nothing is printed before the error.
         XCTAssertEqual(CLI.run(["convert", "2024-03-15", "--locale", "xx"]).stdout, "")
     }
+
+    /// ICU canonicalizes what it cannot parse away (he@@@ would be he): such
+    /// ids are refused on every command, the input echoed cut and escaped.
+    func testMalformedLocalesAreRefusedOnEveryCommand() {
+        let commands: [[String]] = [
+            ["convert", "2024-03-15", "--to", "hebrew"], ["add", "2024-03-15", "P1D"], ["days", "2024-03-09", "2024-03-10"],
+            ["month", "2024-03"], ["easter", "2024"], ["anniversary", "2024-03-10", "--kind", "yahrzeit"],
+        ]
+        let long = String(repeating: "he", count: 150)
+        let malformed: [(String, String)] = [
+            ("he@@@", "'he@@@'"), ("", "''"), ("en_US_POSIX_x_y!", "'en_US_POSIX_x_y!'"), (long, "'" + String(long.prefix(60)) + "...'"),
+            ("he\u{1B}[31m", "'he\\u{1B}[31m'"), ("he_IL@", "'he_IL@'"), ("he--IL", "'he--IL'"),
+        ]
+        for command in commands {
+            for (locale, echoed) in malformed {
+                let result = CLI.run(command + ["--locale", locale])
+                CLI.assertError(result, status: 1, contains: "--locale: malformed locale \(echoed): expected a BCP 47 tag or ICU id")
+                XCTAssertFalse(result.stderr.contains("\u{1B}"), "\(command) \(locale)")
+                XCTAssertLessThan(result.stderr.count, 250, "\(command): the input is cut")
+            }
+            CLI.assertError(CLI.run(command + ["--locale", "qq"]), status: 1, contains: "--locale: unknown locale 'qq'")
+        }
+        for locale in ["he", "he-IL", "he_IL", "zh-Hant", "he-u-nu-hebr", "ar-EG", "fa-IR", "en_US_POSIX", "ja-JP-u-ca-japanese",
+                       "he_IL.UTF-8", "C.UTF-8", "de_DE@euro", "he@numbers=hebr"] {
+            for command in commands {
+                let result = CLI.run(command + ["--locale", locale])
+                XCTAssertEqual(result.status, 0, "\(command) --locale \(locale): \(result.stderr)")
+            }
+        }
+    }
 }
 
 extension CLI {
