@@ -79,23 +79,26 @@ enum AnniversaryCommand: Command {
             }
         }
 
+        // The locale's text of Kalends' Hebrew dates (ICU's own calendar is wrong
+        // in AM 5807), all before anything is printed, as the dates are.
+        let formatted = try formatting.map { option throws in try dates.map { date throws in try option.text(date, in: hebrew) } }
+
         let json = arguments.flag("--json")
         // The Hebrew column as wide as the widest date these years can print.
         let width = ConvertCommand.TextLayout.widestDate(hebrew, years: (event.year + 1)...(event.year + years))
-        for date in dates {
+        for (index, date) in dates.enumerated() {
             let hebrewText = CalendarDateText.format(date)
-            // The locale's text of Kalends' Hebrew date (ICU's own calendar is wrong in AM 5807).
-            let formatted = try formatting.map { option throws in try option.text(date, in: hebrew) }
+            let localized = formatted?[index]
             if json {
                 var object = JSONObject()
                 object.add("kind", kind.rawValue)
                 object.add("year", date.year)
                 object.add("hebrew", hebrewText)
                 object.add("iso", date.iso.description)
-                if let formatted { object.add("formatted", formatted) }
+                if let localized { object.add("formatted", localized) }
                 output.line(object)
             } else {
-                let words = formatted ?? DateJSON.weekdayNames[date.weekday - 1] + " " + DateJSON.longForm(date, in: hebrew)
+                let words = localized ?? DateJSON.weekdayNames[date.weekday - 1] + " " + DateJSON.longForm(date, in: hebrew)
                 output.line(hebrewText + String(repeating: " ", count: max(2, width - hebrewText.count + 2))
                             + date.iso.description + "  " + words)
             }
