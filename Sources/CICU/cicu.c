@@ -6,6 +6,7 @@
 #include <unicode/udat.h>
 #include <unicode/udatpg.h>
 #include <unicode/uloc.h>
+#include <unicode/unum.h>
 #include <unicode/ures.h>
 #include <unicode/ustring.h>
 #include <unicode/uversion.h>
@@ -310,6 +311,18 @@ int32_t kicu_date_format_millis(KICUDateFormat *format, double millis, char *buf
     ucal_setMillis(format->calendar, millis, &err);
     if (U_FAILURE(err)) { *status = err; return 0; }
     return kicu_format_calendar(format, buffer, capacity, status);
+}
+
+int32_t kicu_date_format_number(KICUDateFormat *format, int64_t value, char *buffer, int32_t capacity,
+                                int32_t *status) {
+    UErrorCode err = U_ZERO_ERROR;
+    /* The number format the date format writes its numeric fields with: the locale's numbering system. */
+    const UNumberFormat *numbers = udat_getNumberFormat(format->format);
+    if (numbers == NULL) { *status = U_INTERNAL_PROGRAM_ERROR; return 0; }
+    UChar result[256];
+    int32_t length = unum_formatInt64(numbers, value, result, 256, NULL, &err);
+    if (U_FAILURE(err) || err == U_STRING_NOT_TERMINATED_WARNING) { *status = U_FAILURE(err) ? err : U_BUFFER_OVERFLOW_ERROR; return 0; }
+    return kicu_to_utf8(result, length, buffer, capacity, status);
 }
 
 int32_t kicu_best_pattern(const char *locale, const char *calendarType, const char *skeleton,

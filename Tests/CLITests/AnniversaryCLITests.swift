@@ -106,6 +106,36 @@ final class AnniversaryCLITests: XCTestCase {
         }
     }
 
+    /// `--locale L`: the day in words as L writes Kalends' Hebrew date (ICU's
+    /// full date style; CLDR 42 as ICU 72 writes it): Hebrew script and
+    /// numerals in he, as hebcal prints them; JSON gains "formatted".
+    func testLocale() throws {
+        try CLI.skipUnlessICU72()
+        let text = anniversary(["2024-03-10", "--kind", "yahrzeit", "--years", "3", "--locale", "he"])
+        XCTAssertEqual(text.status, 0, text.stderr)
+        XCTAssertEqual(text.lines, ["5785-M05-30   2025-02-28  יום שישי, ל׳ בשבט תשפ״ה",
+                                    "5786-M05-30   2026-02-17  יום שלישי, ל׳ בשבט תשפ״ו",
+                                    "5787-M05L-30  2027-03-09  יום שלישי, ל׳ באדר א׳ תשפ״ז"])
+        let json = anniversary(["2024-03-10", "--kind", "yahrzeit", "--years", "1", "--locale", "ar", "--json"])
+        XCTAssertEqual(json.lines, [#"{"kind":"yahrzeit","year":5785,"hebrew":"5785-M05-30","iso":"2025-02-28","formatted":"الجمعة، ٣٠ شباط ٥٧٨٥ ص"}"#])
+        // AM 5807, which ICU 72 starts a day late: the text is Kalends' 30 Heshvan, not ICU's.
+        let late = anniversary(["5805-M02-30", "--from", "hebrew", "--kind", "birthday", "--years", "2", "--locale", "he"])
+        XCTAssertEqual(late.lines, ["5806-M03-01   2045-11-10  יום שישי, א׳ בכסלו תת״ו",
+                                    "5807-M02-30   2046-11-29  יום חמישי, ל׳ בחשוון תת״ז"])
+        XCTAssertEqual(anniversary(["5805-M02-30", "--from", "hebrew", "--kind", "birthday", "--years", "2", "--locale", "en"]).lines.last,
+                       "5807-M02-30   2046-11-29  Thursday, 30 Heshvan 5807")
+    }
+
+    func testBadLocalesAreExitOne() {
+        for (locale, fragment) in [("xx", "--locale: unknown locale 'xx'"), ("he@@@", "--locale: malformed locale 'he@@@'"),
+                                   ("en_US_POSIX_x_y!", "--locale: malformed locale 'en_US_POSIX_x_y!'"),
+                                   (String(repeating: "h", count: 300), "--locale: malformed locale '" + String(repeating: "h", count: 60) + "...'")] {
+            let result = anniversary(["2024-03-10", "--kind", "yahrzeit", "--locale", locale])
+            CLI.assertError(result, status: 1, contains: fragment)
+            XCTAssertEqual(result.stdout, "")
+        }
+    }
+
     /// The whole span: every year there is, quickly, without a trap.
     func testTheSupportedYearsEnd() {
         let result = anniversary(["-9999-01-01", "--kind", "birthday", "--years", "19998", "--json"])
@@ -114,6 +144,6 @@ final class AnniversaryCLITests: XCTestCase {
         XCTAssertEqual(result.lines.last, #"{"kind":"birthday","year":13759,"hebrew":"13759-M05-27","iso":"9999-03-09"}"#)
         let help = CLI.run(["anniversary", "--help"])
         XCTAssertEqual(help.status, 0)
-        XCTAssertTrue(help.stdout.hasPrefix("usage: kalends anniversary DATE [--from CAL] --kind birthday|yahrzeit [--years N] [--after-sunset] [--json]"))
+        XCTAssertTrue(help.stdout.hasPrefix("usage: kalends anniversary DATE [--from CAL] --kind birthday|yahrzeit [--years N] [--after-sunset] [--locale L] [--json]"))
     }
 }

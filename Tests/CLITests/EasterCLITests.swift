@@ -103,7 +103,7 @@ final class EasterCLITests: XCTestCase {
 
     func testUsageErrorsAreExitTwo() {
         let cases: [([String], String)] = [
-            (["2024", "2025"], "'easter' takes at most 1 argument, got '2025'; usage: kalends easter [YEAR] [--orthodox] [--json]"),
+            (["2024", "2025"], "'easter' takes at most 1 argument, got '2025'; usage: kalends easter [YEAR] [--orthodox] [--locale L] [--json]"),
             (["2024", "--julian"], "unknown option '--julian' for 'easter' (see 'kalends easter --help')"),
             (["2024", "--orthodox=yes"], "option '--orthodox' takes no value"),
             (["2024", "--json=1"], "option '--json' takes no value"),
@@ -115,10 +115,40 @@ final class EasterCLITests: XCTestCase {
         }
     }
 
+    /// `--locale L`: the Gregorian date as L writes it (ICU's full date style),
+    /// after the ISO date as convert places it; JSON gains "formatted". The
+    /// strings are CLDR 42 as ICU 72 writes it.
+    func testLocale() throws {
+        try CLI.skipUnlessICU72()
+        let cases: [([String], String)] = [
+            (["2024", "--locale", "he"], "2024-03-31  יום ראשון, 31 במרץ 2024"),
+            (["2024", "--orthodox", "--locale", "el"], "2024-05-05  Κυριακή 5 Μαΐου 2024"),
+            (["2025", "--locale", "ja"], "2025-04-20  2025年4月20日日曜日"),
+            (["2024", "--locale", "C"], "2024-03-31  Sunday, March 31, 2024"),
+        ]
+        for (arguments, expected) in cases {
+            let result = easter(arguments)
+            XCTAssertEqual(result.status, 0, "\(arguments): \(result.stderr)")
+            XCTAssertEqual(result.lines, [expected], "\(arguments)")
+        }
+        XCTAssertEqual(easter(["2024", "--locale", "ar", "--json"]).lines,
+                       [#"{"year":2024,"computus":"gregorian","iso":"2024-03-31","formatted":"الأحد، ٣١ مارس ٢٠٢٤"}"#])
+        XCTAssertEqual(easter(["2024", "--orthodox", "--locale", "ru", "--json"]).lines,
+                       [#"{"year":2024,"computus":"julian","iso":"2024-05-05","julian":"2024-04-22","formatted":"воскресенье, 5 мая 2024\#u{202F}г."}"#])
+    }
+
+    func testBadLocalesAreExitOne() {
+        CLI.assertError(easter(["2024", "--locale", "xx"]), status: 1, contains: "--locale: unknown locale 'xx'")
+        CLI.assertError(easter(["2024", "--locale", "he@@@"]), status: 1, contains: "--locale: malformed locale 'he@@@'")
+        CLI.assertError(easter(["2024", "--locale", ""]), status: 1, contains: "--locale: malformed locale ''")
+        CLI.assertError(easter(["2024", "--format", "d"]), status: 2, contains: "unknown option '--format'")
+        XCTAssertEqual(easter(["2024", "--locale", "xx"]).stdout, "")
+    }
+
     func testHelp() {
         let help = easter(["--help"])
         XCTAssertEqual(help.status, 0)
-        XCTAssertTrue(help.stdout.hasPrefix("usage: kalends easter [YEAR] [--orthodox] [--json]\n"), help.stdout)
+        XCTAssertTrue(help.stdout.hasPrefix("usage: kalends easter [YEAR] [--orthodox] [--locale L] [--json]\n"), help.stdout)
         XCTAssertTrue(help.stdout.contains("--orthodox"))
         XCTAssertTrue(CLI.run(["--help"]).stdout.contains("  easter "), "kalends --help lists easter")
     }

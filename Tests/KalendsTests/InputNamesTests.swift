@@ -46,9 +46,14 @@ final class InputNamesTests: XCTestCase {
     }
 
     func testUnknownLocalesAreRefusedWhenNamedExplicitly() throws {
-        for name in ["xx_YY", "", "zz", "12"] {
+        for name in ["xx_YY", "zz", "qq-QQ"] {
             XCTAssertThrowsError(try WeekRules.locale(validating: name), name) { error in
                 XCTAssertEqual(error as? RangeError, .unknownLocale(name))
+            }
+        }
+        for name in ["", "12", "he@@@", "en_US_POSIX_x_y!", "C@@@", String(repeating: "x", count: 101)] {
+            XCTAssertThrowsError(try WeekRules.locale(validating: name), name) { error in
+                XCTAssertEqual(error as? RangeError, .malformedLocale(name))
             }
         }
         XCTAssertEqual(try WeekRules.locale(validating: "de_DE").firstWeekday, 1)

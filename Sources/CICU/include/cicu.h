@@ -129,6 +129,11 @@ int32_t kicu_date_format_fields(KICUDateFormat *format, const int32_t *pairs, in
 int32_t kicu_date_format_millis(KICUDateFormat *format, double millis, char *buffer, int32_t capacity,
                                 int32_t *status);
 
+/// `value` written by the format's number format (the locale's numbering
+/// system: `١٥` in ar, `ט״ו` in he@numbers=hebr), as UTF-8; returns the length.
+int32_t kicu_date_format_number(KICUDateFormat *format, int64_t value, char *buffer, int32_t capacity,
+                                int32_t *status);
+
 /// A readable name for an ICU `UErrorCode`.
 const char *kicu_error_name(int32_t status);
 

@@ -1,9 +1,10 @@
 /// Why a date could not be written in a locale or with a pattern
 /// (`LocalizedDateFormat`).
 public enum FormatError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The locale is not a BCP 47 tag or ICU id ICU can read (`he-u-`).
+    /// The locale is not a BCP 47 tag or ICU id ICU can read (`he-u-`,
+    /// `he@@@`, the empty string, over 100 bytes).
     case malformedLocale(String)
-    /// ICU has no data for the locale's language (`xx`, `qq-QQ`, the empty string).
+    /// ICU has no data for the locale's language (`xx`, `qq-QQ`).
     case unknownLocale(String)
     /// A calendar ICU has no formats for (a calendar registered at run time).
     case unsupportedCalendar(String)
@@ -16,7 +17,7 @@ public enum FormatError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .malformedLocale(let locale):
-            "malformed locale '\(locale)': expected a BCP 47 tag or ICU id (he, zh-Hant, he-u-nu-hebr, fa_IR)"
+            "malformed locale '\(locale)': \(LocaleIdentifierSyntax.expectation)"
         case .unknownLocale(let locale):
             "unknown locale '\(locale)': ICU has no data for its language (expected e.g. en, he, ar, fa, ja, zh-Hant)"
         case .unsupportedCalendar(let calendar):

@@ -69,6 +69,16 @@ public struct LocalizedDateFormat: Sendable {
         try string(from: date, secondsOfDay: secondsOfDay, fieldByField: false)
     }
 
+    /// `value` written with the locale's digits, as this format writes its
+    /// numeric fields (`15` in en, `١٥` in ar, `۱۵` in fa, `ט״ו` in
+    /// `he-u-nu-hebr`), without grouping separators.
+    public func numeral(_ value: Int) throws(FormatError) -> String {
+        let wide = Int64(value)
+        return try handle.withFormat { format throws(FormatError) in
+            try ICUDateFormatHandle.text("write the number \(value) in '\(locale)'") { kicu_date_format_number(format, wide, $0, $1, &$2) }
+        }
+    }
+
     /// `fieldByField`: always take the path for dates ICU's calendar moves
     /// (the tests compare both paths where ICU agrees).
     func string(from date: CalendarDate, secondsOfDay: Int, fieldByField: Bool) throws(FormatError) -> String {

@@ -53,10 +53,13 @@ final class ICUDateFormatHandle: @unchecked Sendable {
 }
 
 extension ICUDateFormatHandle {
-    /// The ICU locale id of `locale` (BCP 47 or ICU), checked to be one ICU
-    /// has data for: `he-u-nu-hebr` gives `he@numbers=hebr`.
+    /// The ICU locale id of `locale` (BCP 47 or ICU), checked to be well
+    /// formed (`LocaleIdentifierSyntax`) and one ICU has data for:
+    /// `he-u-nu-hebr` gives `he@numbers=hebr`; `C` and `POSIX` (`C.UTF-8`)
+    /// are `en_US_POSIX`, as for week rules.
     static func localeID(_ locale: String) throws(FormatError) -> String {
-        guard !locale.isEmpty, locale.utf8.count <= 100 else { throw .unknownLocale(locale) }
+        guard LocaleIdentifierSyntax.isWellFormed(locale) else { throw .malformedLocale(locale) }
+        if WeekRules.isPOSIX(locale) { return WeekRules.posixLocale }
         let id: String
         do {
             id = try text("read the locale '\(locale)'") { kicu_locale_id(locale, $0, $1, &$2) }

@@ -171,8 +171,10 @@ public enum RangeError: Error, Hashable, Sendable, CustomStringConvertible {
     case outOfRange(Instant)
     /// A week rule's value is out of 1 ... 7 (`field` names it).
     case invalidWeekRule(field: String, value: Int)
-    /// ICU has no locale data for this locale's language (`xx_YY`, empty).
+    /// ICU has no locale data for this locale's language (`xx_YY`).
     case unknownLocale(String)
+    /// The locale is no BCP 47 tag or ICU id (`he@@@`, empty, over 100 bytes).
+    case malformedLocale(String)
     /// A unit of the span could not be computed (a day's start in the zone,
     /// or the calendar's date of a day); `detail` is the underlying error.
     case unitUnavailable(day: Int, detail: String)
@@ -187,6 +189,8 @@ public enum RangeError: Error, Hashable, Sendable, CustomStringConvertible {
             return "week rule \(field) \(value) is out of range 1 ... 7 (ISO weekdays, 1 = Monday)"
         case .unknownLocale(let identifier):
             return "unknown locale '\(identifier)': ICU has no data for its language (expected e.g. en_US, de_DE, he_IL, C)"
+        case .malformedLocale(let identifier):
+            return "malformed locale '\(identifier)': \(LocaleIdentifierSyntax.expectation)"
         case .unitUnavailable(let day, let detail):
             return "cannot slice the unit starting at day \(day): \(detail)"
         }

@@ -61,9 +61,12 @@ public struct WeekRules: Hashable, Sendable {
     }
 
     /// The rules of a locale named explicitly (`--locale de_DE`, `de-DE`,
-    /// `C.UTF-8`); throws `RangeError.unknownLocale` when ICU has no data for
-    /// its language (`xx_YY`, the empty string) instead of using root's rules.
+    /// `C.UTF-8`); throws `RangeError.malformedLocale` for an id that is no
+    /// BCP 47 tag or ICU id (`he@@@`, the empty string), and
+    /// `RangeError.unknownLocale` when ICU has no data for its language
+    /// (`xx_YY`) instead of using root's rules.
     public static func locale(validating identifier: String) throws(RangeError) -> WeekRules {
+        guard LocaleIdentifierSyntax.isWellFormed(identifier) else { throw .malformedLocale(identifier) }
         if isPOSIX(identifier) { return locale(posixLocale) }
         let trimmed = identifier.prefix { $0 != "." && $0 != "@" }
         guard !trimmed.isEmpty, trimmed.utf8.count <= 100, kicu_locale_has_language_data(String(trimmed)) == 1 else {

@@ -15,9 +15,8 @@ final class DateFormatOption {
     static let localeHelp = "Write dates as this locale does (BCP 47 or ICU: he, ar, fa, zh-Hant, he-u-nu-hebr; ICU's names and numerals)."
     static let formatHelp = "Write each date with this ICU date pattern, one a line ('EEEE d MMMM y G'); JSON adds \"formatted\"."
 
-    private init(locale: String, icuLocale: String, pattern: String?) {
+    private init(locale: String, pattern: String?) {
         self.locale = locale
-        self.icuLocale = icuLocale
         self.pattern = pattern
     }
 
@@ -28,15 +27,12 @@ final class DateFormatOption {
         let typed = arguments.value("--locale")
         let pattern = arguments.value("--format")
         guard typed != nil || pattern != nil else { return nil }
-        // The C and POSIX locales (which `--locale` also accepts for week rules) write as en_US_POSIX does.
-        let locale = typed.map { isPOSIX($0) ? WeekRules.posixLocale : $0 } ?? "en"
-        let option = DateFormatOption(locale: typed ?? "en", icuLocale: locale, pattern: pattern)
+        // The C and POSIX locales (which `--locale` also accepts for week rules)
+        // write as en_US_POSIX does; LocalizedDateFormat maps them.
+        let option = DateFormatOption(locale: typed ?? "en", pattern: pattern)
         _ = try option.format(for: calendar)
         return option
     }
-
-    /// The locale handed to ICU (`C` is `en_US_POSIX`).
-    private let icuLocale: String
 
     /// `--format` replaces the whole line; `--locale` alone adds the locale's date to it.
     var replacesLine: Bool { pattern != nil }
@@ -57,7 +53,7 @@ final class DateFormatOption {
         }
         if let format = formats[id] { return format }
         do {
-            let format = try LocalizedDateFormat(locale: icuLocale, calendar: id, pattern: pattern)
+            let format = try LocalizedDateFormat(locale: locale, calendar: id, pattern: pattern)
             formats[id] = format
             return format
         } catch let error {
@@ -66,10 +62,5 @@ final class DateFormatOption {
             default: throw InputError(place: "--format", input: pattern ?? locale, underlying: error)
             }
         }
-    }
-
-    private static func isPOSIX(_ identifier: String) -> Bool {
-        let base = identifier.prefix { $0 != "." && $0 != "@" }
-        return base == "C" || base == "POSIX"
     }
 }

@@ -5,7 +5,7 @@ import Kalends
 enum AnniversaryCommand: Command {
     static let name = "anniversary"
     static let summary = "Hebrew birthdays and yahrzeits of a date, year by year."
-    static let usage = "kalends anniversary DATE [--from CAL] --kind birthday|yahrzeit [--years N] [--after-sunset] [--json]"
+    static let usage = "kalends anniversary DATE [--from CAL] --kind birthday|yahrzeit [--years N] [--after-sunset] [--locale L] [--json]"
     static let discussion = """
         Prints the Hebrew anniversary of a birth (--kind birthday) or of a death
         (--kind yahrzeit) on DATE, one line for each of the N Hebrew years after
@@ -25,16 +25,22 @@ enum AnniversaryCommand: Command {
         an ISO 8601 instant). The Hebrew day begins at nightfall: --after-sunset says the event
         was after it, so its Hebrew date is the next day's.
 
+        --locale L writes the day in words as L does (ICU's full date in the Hebrew
+        calendar, from Kalends' own fields: --locale he gives Hebrew script and
+        numerals); the JSON gains "formatted".
+
         examples:
           kalends anniversary 2024-03-10 --kind yahrzeit --years 3
           kalends anniversary 5784-M05L-30 --from hebrew --kind birthday
           kalends anniversary 2024-03-09 --after-sunset --kind yahrzeit --json
+          kalends anniversary 2024-03-10 --kind yahrzeit --years 3 --locale he
         """
     static let options: [OptionSpec] = [
         .value("--from", "CAL", "Calendar DATE is written in (default iso8601)."),
         .value("--kind", "KIND", "birthday or yahrzeit (required)."),
         .value("--years", "N", "How many Hebrew years after DATE's to print (default 10)."),
         .flag("--after-sunset", "The event was after nightfall: its Hebrew date is the next day's."),
+        .value("--locale", "L", DateFormatOption.localeHelp),
         .flag("--json", "One JSON object a line: kind, year, hebrew, iso."),
     ]
 
@@ -53,6 +59,7 @@ enum AnniversaryCommand: Command {
         let text = positionals[0]
         let read = try DateTimeArgument.read(text, place: "DATE", DateTimeArgument.Reading(calendar: source, zone: nil))
         let hebrew = Calendars.hebrew
+        let formatting = try DateFormatOption.read(arguments, checkingIn: hebrew)
         let event: CalendarDate
         do {
             // The day of the wall clock; after nightfall the Hebrew day is the next one.
@@ -72,21 +79,28 @@ enum AnniversaryCommand: Command {
             }
         }
 
+        // The locale's text of Kalends' Hebrew dates (ICU's own calendar is wrong
+        // in AM 5807), all before anything is printed, as the dates are.
+        let formatted = try formatting.map { option throws in try dates.map { date throws in try option.text(date, in: hebrew) } }
+
         let json = arguments.flag("--json")
         // The Hebrew column as wide as the widest date these years can print.
         let width = ConvertCommand.TextLayout.widestDate(hebrew, years: (event.year + 1)...(event.year + years))
-        for date in dates {
+        for (index, date) in dates.enumerated() {
             let hebrewText = CalendarDateText.format(date)
+            let localized = formatted?[index]
             if json {
                 var object = JSONObject()
                 object.add("kind", kind.rawValue)
                 object.add("year", date.year)
                 object.add("hebrew", hebrewText)
                 object.add("iso", date.iso.description)
+                if let localized { object.add("formatted", localized) }
                 output.line(object)
             } else {
+                let words = localized ?? DateJSON.weekdayNames[date.weekday - 1] + " " + DateJSON.longForm(date, in: hebrew)
                 output.line(hebrewText + String(repeating: " ", count: max(2, width - hebrewText.count + 2))
-                            + date.iso.description + "  " + DateJSON.weekdayNames[date.weekday - 1] + " " + DateJSON.longForm(date, in: hebrew))
+                            + date.iso.description + "  " + words)
             }
         }
         return ExitStatus.success

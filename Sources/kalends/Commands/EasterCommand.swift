@@ -5,7 +5,7 @@ import Kalends
 enum EasterCommand: Command {
     static let name = "easter"
     static let summary = "The date of Easter Sunday in a year, Western or Orthodox."
-    static let usage = "kalends easter [YEAR] [--orthodox] [--json]"
+    static let usage = "kalends easter [YEAR] [--orthodox] [--locale L] [--json]"
     static let discussion = """
         Prints the date of Easter Sunday in YEAR (default: this year, in the system
         time zone) as an ISO date: by the Gregorian computus of the Western
@@ -16,19 +16,26 @@ enum EasterCommand: Command {
         YEAR is a whole number: 1583 ... 9999 for the Gregorian computus (the
         first year after the 1582 reform on), 1 ... 9999 for the Julian.
 
+        --locale L adds the date as L writes it (ICU's full date, Gregorian
+        calendar) after the ISO date, as convert does; the JSON gains "formatted".
+
         examples:
           kalends easter 2024
           kalends easter 2024 --orthodox
+          kalends easter 2024 --orthodox --locale el
           kalends easter 2024 --orthodox --json
         """
     static let options: [OptionSpec] = [
         .flag("--orthodox", "The Julian computus (Eastern Orthodox Easter), as a Gregorian date."),
+        .value("--locale", "L", DateFormatOption.localeHelp),
         .flag("--json", "Print one JSON object: year, computus, iso (and julian with --orthodox)."),
     ]
 
     static func run(_ arguments: ParsedArguments, output: inout OutputBuffer) throws -> Int32 {
         let positionals = try arguments.positionals(0...1, command: name, usage: usage)
         let computus: Easter.Computus = arguments.flag("--orthodox") ? .julian : .gregorian
+        let gregorian = try Calendars.system(.gregorian)
+        let formatting = try DateFormatOption.read(arguments, checkingIn: gregorian)
         let year: Int
         if let text = positionals.first {
             year = try read(text, computus: computus)
@@ -49,15 +56,18 @@ enum EasterCommand: Command {
         } catch {
             throw InputError(place: "YEAR", input: positionals.first, underlying: error)
         }
+        // The locale's text of the Gregorian date printed, as convert writes it.
+        let formatted = try formatting.map { option throws in try option.text(try gregorian.date(dayNumber: iso.dayNumber), in: gregorian) }
         if arguments.flag("--json") {
             var object = JSONObject()
             object.add("year", year)
             object.add("computus", computus.rawValue)
             object.add("iso", iso.description)
             if let julian { object.add("julian", CalendarDateText.format(julian)) }
+            if let formatted { object.add("formatted", formatted) }
             output.line(object)
         } else {
-            output.line(iso.description)
+            output.line(iso.description + (formatted.map { "  " + $0 } ?? ""))
         }
         return ExitStatus.success
     }

@@ -30,14 +30,18 @@ enum MonthCommand: Command {
         first weekday of --locale, else of the environment's locale (LC_ALL,
         LC_TIME, LANG). Week numbers follow the same locale's rules in the
         month's calendar; ISO weeks are in the JSON too. An explicit --locale also
-        writes the titles (month names, years, numerals) as ICU does for that
-        locale and calendar; the weekday row stays two letters, as cal's.
+        writes the grid as ICU does for that locale and calendar: the titles
+        (month names, years), the weekday row (the short names where they fit two
+        columns, else the narrow ones) and the day and week numbers in the locale's
+        digits (ar, fa; he-u-nu-hebr for Hebrew numerals), the cells as wide as the
+        widest of them. Without --locale the grid is cal's English, whatever LANG is.
 
         examples:
           kalends month 2024-03
           kalends month 5784-M05L --calendar hebrew --first-weekday 7
           kalends month 1403-01 --calendar persian --locale fa_IR --week-numbers
           kalends month 5784-M06 --calendar hebrew --locale he
+          kalends month 1445-09 --calendar islamic-umalqura --locale ar
           kalends month 2023-M02L --calendar chinese --json
           kalends month 2024-03 --from iso8601 --calendar hebrew
           kalends month 2024
@@ -49,7 +53,7 @@ enum MonthCommand: Command {
         .value("--calendar", "CAL", "The calendar whose month is drawn (default iso8601)."),
         .value("--from", "CAL", "Calendar YEAR-MONTH or YEAR is written in (default: --calendar)."),
         .value("--first-weekday", "N", "First day of the week: 1 = Monday ... 7 = Sunday."),
-        .value("--locale", "LOCALE", "Locale for the week rules and weekend (e.g. en_US, he_IL, fa_IR), and of the titles (ICU)."),
+        .value("--locale", "LOCALE", "Locale for the week rules and weekend (e.g. en_US, he_IL, fa_IR), and of the names and numerals (ICU)."),
         .flag("--six-rows", "Always print six rows, as month views draw."),
         .flag("--week-numbers", "Show week numbers (text output)."),
         .flag("--json", "Print JSON: one month object a line."),
@@ -105,19 +109,19 @@ enum MonthCommand: Command {
             return ExitStatus.success
         }
         let weekNumbers = arguments.flag("--week-numbers")
-        let titles = try MonthTitles.read(arguments, calendar: calendar)
+        let text = try MonthText.read(arguments, calendar: calendar, grids: grids)
         switch view {
         case .month:
-            for line in try lines(of: grids[0], in: calendar, weekNumbers: weekNumbers, titles: titles) { output.line(line) }
+            for line in try lines(of: grids[0], in: calendar, weekNumbers: weekNumbers, text: text) { output.line(line) }
         case .threeMonths:
-            let blocks = try grids.map { grid throws in try lines(of: grid, in: calendar, weekNumbers: weekNumbers, titles: titles) }
+            let blocks = try grids.map { grid throws in try lines(of: grid, in: calendar, weekNumbers: weekNumbers, text: text) }
             for line in GridColumns.lines(blocks, perRow: 3, minimumHeight: sixWeeksHigh) { output.line(line) }
         case .year:
-            let blocks = try grids.map { grid throws in try lines(of: grid, in: calendar, weekNumbers: weekNumbers, withYear: false, titles: titles) }
+            let blocks = try grids.map { grid throws in try lines(of: grid, in: calendar, weekNumbers: weekNumbers, withYear: false, text: text) }
             // Centered over the grids of a row, the gutters between them not
             // counted, as BSD cal centers it (so `month 2024` is `cal 2024`).
             let across = Swift.min(3, blocks.count) * GridColumns.width(of: blocks)
-            output.line(GridColumns.centered(try yearTitle(of: grids, in: calendar, titles: titles), width: across))
+            output.line(GridColumns.centered(try yearTitle(of: grids, in: calendar, titles: text.titles), width: across))
             for line in GridColumns.lines(blocks, perRow: 3, minimumHeight: sixWeeksHigh) { output.line(line) }
         }
         return ExitStatus.success
@@ -215,8 +219,6 @@ enum MonthCommand: Command {
         return object
     }
 
-    static let weekdayAbbreviations = ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"]
-
     /// The month's title: its name and year (`Adar I 5784`), or the name alone
     /// under a year view's title, as `cal 2024` writes it.
     static func title(of grid: MonthGrid, in calendar: any CalendarSystem, withYear: Bool = true, titles: MonthTitles? = nil) throws -> String {
@@ -227,62 +229,22 @@ enum MonthCommand: Command {
 
     /// The month as `cal` draws it, one string a line: the title centered
     /// over the grid, the weekday row, one row a week (no trailing blanks).
+    /// Cells are `text.cellWidth` columns wide (2, as cal's, unless a
+    /// locale's numerals or names need more), right-aligned.
     static func lines(of grid: MonthGrid, in calendar: any CalendarSystem, weekNumbers: Bool, withYear: Bool = true,
-                      titles: MonthTitles? = nil) throws -> [String] {
-        let gutter = weekNumbers ? "   " : ""
-        let width = 20
-        var lines = [gutter + GridColumns.centered(try title(of: grid, in: calendar, withYear: withYear, titles: titles), width: width)]
-        lines.append(gutter + (0..<7).map { weekdayAbbreviations[(grid.rules.firstWeekday - 1 + $0) % 7] }.joined(separator: " "))
+                      text: MonthText = .english) throws -> [String] {
+        let gutter = weekNumbers ? String(repeating: " ", count: text.weekNumberWidth + 1) : ""
+        let title = try title(of: grid, in: calendar, withYear: withYear, titles: text.titles)
+        var lines = [gutter + GridColumns.centered(title, width: text.gridWidth)]
+        lines.append(gutter + (0..<7).map { offset in
+            GridColumns.padded(text.weekdays[(grid.rules.firstWeekday - 1 + offset) % 7], to: text.cellWidth)
+        }.joined(separator: " "))
+        let blank = String(repeating: " ", count: text.cellWidth)
         for week in grid.weeks {
-            let number = weekNumbers ? pad(String(week.weekOfYear.week), 2) + " " : ""
-            let cells = week.cells.map { cell in cell.map { pad(String($0.day), 2) } ?? "  " }.joined(separator: " ")
-            lines.append(number + GridColumns.trimmingTrailingBlanks(cells))
+            let number = weekNumbers ? GridColumns.padded(text.number(week.weekOfYear.week), to: text.weekNumberWidth) + " " : ""
+            let cells = week.cells.map { cell in cell.map { GridColumns.padded(text.number($0.day), to: text.cellWidth) } ?? blank }
+            lines.append(number + GridColumns.trimmingTrailingBlanks(cells.joined(separator: " ")))
         }
         return lines
-    }
-
-    static func pad(_ text: String, _ width: Int) -> String {
-        String(repeating: " ", count: Swift.max(0, width - text.count)) + text
-    }
-}
-
-/// `month --locale L`: the titles as ICU writes them for L and the calendar
-/// (`yMMMM`: "אדר ב׳ תשפ״ד", "2024年3月"; `LLLL` under a year view, whose
-/// title is `y`). Without an explicit --locale, the English titles.
-struct MonthTitles {
-    let monthYear: LocalizedDateFormat
-    let month: LocalizedDateFormat
-    let yearOnly: LocalizedDateFormat
-
-    static func read(_ arguments: ParsedArguments, calendar: any CalendarSystem) throws -> MonthTitles? {
-        guard let typed = arguments.value("--locale") else { return nil }
-        let base = typed.prefix { $0 != "." && $0 != "@" }
-        let locale = base == "C" || base == "POSIX" ? WeekRules.posixLocale : String(base)
-        guard let id = calendar.id.builtIn else {
-            throw InputError(place: "--locale", input: typed, underlying: FormatError.unsupportedCalendar(calendar.id.key))
-        }
-        do {
-            return MonthTitles(monthYear: try LocalizedDateFormat(locale: locale, calendar: id, skeleton: "yMMMM"),
-                               month: try LocalizedDateFormat(locale: locale, calendar: id, skeleton: "LLLL"),
-                               yearOnly: try LocalizedDateFormat(locale: locale, calendar: id, skeleton: "y"))
-        } catch {
-            throw InputError(place: "--locale", input: typed, underlying: error)
-        }
-    }
-
-    func title(_ first: CalendarDate, in calendar: any CalendarSystem, withYear: Bool) throws -> String {
-        do {
-            return try (withYear ? monthYear : month).string(from: first)
-        } catch {
-            throw InputError(place: "--locale", input: monthYear.locale, underlying: error)
-        }
-    }
-
-    func year(_ first: CalendarDate, in calendar: any CalendarSystem) throws -> String {
-        do {
-            return try yearOnly.string(from: first)
-        } catch {
-            throw InputError(place: "--locale", input: yearOnly.locale, underlying: error)
-        }
     }
 }

@@ -2,15 +2,15 @@
 /// `cal 2024` and `cal -3` set months: one layout for the year view and the
 /// three-month view of `kalends month`.
 enum GridColumns {
-    /// The width of the widest line of any block, in characters (grapheme
-    /// clusters), as the month grid measures its title.
+    /// The width of the widest line of any block, in terminal columns
+    /// (`DisplayWidth`: 年 takes two), as the month grid measures its title.
     static func width(of blocks: [[String]]) -> Int {
-        blocks.joined().map(\.count).max() ?? 0
+        blocks.joined().map(DisplayWidth.of).max() ?? 0
     }
 
     /// `blocks` in rows of `perRow`, left to right, `gutter` spaces apart.
     ///
-    /// Every block is padded to the widest line of all blocks, so columns line
+    /// Every block is padded to the widest line of all blocks (in columns), so columns line
     /// up from row to row, and every row to its tallest block, or to
     /// `minimumHeight` lines; rows are separated by one blank line. Lines carry
     /// no trailing blanks, and the output no blank lines at its end.
@@ -28,7 +28,7 @@ enum GridColumns {
             for index in 0..<height {
                 let cells = row.map { block in
                     let line = index < block.count ? block[index] : ""
-                    return line + String(repeating: " ", count: width - line.count)
+                    return line + String(repeating: " ", count: Swift.max(0, width - DisplayWidth.of(line)))
                 }
                 lines.append(trimmingTrailingBlanks(cells.joined(separator: separator)))
             }
@@ -37,10 +37,15 @@ enum GridColumns {
         return lines
     }
 
-    /// `text` centered over `width` characters (the extra blank, if any, on the
+    /// `text` centered over `width` columns (the extra blank, if any, on the
     /// right), as the month title is centered over its grid.
     static func centered(_ text: String, width: Int) -> String {
-        String(repeating: " ", count: Swift.max(0, (width - text.count) / 2)) + text
+        String(repeating: " ", count: Swift.max(0, (width - DisplayWidth.of(text)) / 2)) + text
+    }
+
+    /// `text` right-aligned in `width` columns, as `cal` sets day numbers.
+    static func padded(_ text: String, to width: Int) -> String {
+        String(repeating: " ", count: Swift.max(0, width - DisplayWidth.of(text))) + text
     }
 
     static func trimmingTrailingBlanks(_ line: String) -> String {

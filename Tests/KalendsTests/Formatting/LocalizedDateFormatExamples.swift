@@ -143,8 +143,18 @@ final class LocalizedDateFormatExamples: XCTestCase {
             XCTAssertEqual(error as? FormatError, .unknownLocale("xx"))
             XCTAssertEqual("\(error)", "unknown locale 'xx': ICU has no data for its language (expected e.g. en, he, ar, fa, ja, zh-Hant)")
         }
-        XCTAssertThrowsError(try LocalizedDateFormat(locale: "", calendar: .hebrew)) { XCTAssertEqual($0 as? FormatError, .unknownLocale("")) }
-        XCTAssertThrowsError(try LocalizedDateFormat(locale: "he-u-", calendar: .hebrew)) { XCTAssertEqual($0 as? FormatError, .malformedLocale("he-u-")) }
+        // Malformed ids are refused before ICU canonicalizes them into another locale (he@@@ would be he).
+        for malformed in ["", "he-u-", "he@@@", "en_US_POSIX_x_y!", "he_", "he@numbers=", "zh-Hant_TW", "C@@@", String(repeating: "a", count: 300)] {
+            XCTAssertThrowsError(try LocalizedDateFormat(locale: malformed, calendar: .hebrew), malformed) {
+                XCTAssertEqual($0 as? FormatError, .malformedLocale(malformed))
+            }
+        }
+        XCTAssertEqual("\(FormatError.malformedLocale("he@@@"))",
+                       "malformed locale 'he@@@': expected a BCP 47 tag or ICU id (he, zh-Hant, he-u-nu-hebr, fa_IR, en_US_POSIX)")
+        for wellFormed in ["he", "he-IL", "he_IL", "zh-Hant", "he-u-nu-hebr", "ar-EG", "fa-IR", "en_US_POSIX", "ja-JP-u-ca-japanese",
+                           "he_IL.UTF-8", "de_DE@euro", "he@numbers=hebr", "C", "C.UTF-8", "POSIX", "en__POSIX"] {
+            XCTAssertNoThrow(try LocalizedDateFormat(locale: wellFormed, calendar: .hebrew), wellFormed)
+        }
         XCTAssertThrowsError(try LocalizedDateFormat(calendar: .hebrew, pattern: "d J")) { error in
             XCTAssertEqual("\(error)", "invalid date pattern 'd J': 'J' is not a date field letter (quote literal text: 'at')")
         }

@@ -1,0 +1,41 @@
+import XCTest
+@testable import kalends
+
+/// `DisplayWidth`: terminal columns as wcwidth counts them, which the month
+/// grids use to line up ICU's names and numerals.
+final class DisplayWidthTests: XCTestCase {
+    func testColumns() {
+        XCTAssertEqual(DisplayWidth.of(""), 0)
+        XCTAssertEqual(DisplayWidth.of("Mo"), 2)
+        XCTAssertEqual(DisplayWidth.of("2024年3月"), 8 + 1, "年 and 月 are wide")
+        XCTAssertEqual(DisplayWidth.of("日"), 2)
+        XCTAssertEqual(DisplayWidth.of("일"), 2, "a Hangul syllable")
+        XCTAssertEqual(DisplayWidth.of("\u{1112}\u{1161}\u{11AB}"), 2, "the same syllable as jamo: one wide cluster")
+        XCTAssertEqual(DisplayWidth.of("ＡＢ"), 4, "fullwidth forms")
+        XCTAssertEqual(DisplayWidth.of("א׳"), 2, "a letter and a geresh")
+        XCTAssertEqual(DisplayWidth.of("ט״ו"), 3)
+        XCTAssertEqual(DisplayWidth.of("שָׁלוֹם"), 4, "points are combining marks")
+        XCTAssertEqual(DisplayWidth.of("e\u{301}"), 1)
+        XCTAssertEqual(DisplayWidth.of("\u{301}"), 0, "a lone combining mark")
+        XCTAssertEqual(DisplayWidth.of("١٥"), 2, "Arabic-Indic digits")
+        XCTAssertEqual(DisplayWidth.of("۱ش"), 2)
+        XCTAssertEqual(DisplayWidth.of("सो"), 1, "a consonant and its vowel sign")
+        XCTAssertEqual(DisplayWidth.of("\u{200F}a"), 1, "a format character takes no column")
+        XCTAssertEqual(DisplayWidth.of("〇"), 2)
+        XCTAssertEqual(DisplayWidth.of("\u{303F}"), 1, "the half-fill space is narrow")
+    }
+
+    func testTheWideRangesAreSortedAndDisjoint() {
+        for (a, b) in zip(DisplayWidth.wideRanges, DisplayWidth.wideRanges.dropFirst()) {
+            XCTAssertLessThan(a.upperBound, b.lowerBound, "\(a) \(b)")
+        }
+    }
+
+    func testGridColumnsCountColumns() {
+        XCTAssertEqual(GridColumns.width(of: [["2024年3月"], ["abc"]]), 9)
+        XCTAssertEqual(GridColumns.lines([["日 月", "1"], ["x"]], perRow: 2), ["日 月  x", "1"])
+        XCTAssertEqual(GridColumns.centered("2024年3月", width: 20), "     2024年3月")
+        XCTAssertEqual(GridColumns.padded("١", to: 2), " ١")
+        XCTAssertEqual(GridColumns.padded("日", to: 2), "日")
+    }
+}
