@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unicode/ucal.h>
+#include <unicode/uchar.h>
 #include <unicode/udat.h>
 #include <unicode/udatpg.h>
 #include <unicode/uloc.h>
@@ -344,4 +345,9 @@ int32_t kicu_best_pattern(const char *locale, const char *calendarType, const ch
     udatpg_close(generator);
     if (U_FAILURE(err) || err == U_STRING_NOT_TERMINATED_WARNING) { *status = U_FAILURE(err) ? err : U_BUFFER_OVERFLOW_ERROR; return 0; }
     return kicu_to_utf8(pattern, length, buffer, capacity, status);
+}
+
+int32_t kicu_is_east_asian_wide(int32_t scalar) {
+    int32_t width = u_getIntPropertyValue((UChar32)scalar, UCHAR_EAST_ASIAN_WIDTH);
+    return width == U_EA_WIDE || width == U_EA_FULLWIDTH;
 }

@@ -25,10 +25,13 @@ final class DisplayWidthTests: XCTestCase {
         XCTAssertEqual(DisplayWidth.of("\u{303F}"), 1, "the half-fill space is narrow")
     }
 
-    func testTheWideRangesAreSortedAndDisjoint() {
-        for (a, b) in zip(DisplayWidth.wideRanges, DisplayWidth.wideRanges.dropFirst()) {
-            XCTAssertLessThan(a.upperBound, b.lowerBound, "\(a) \(b)")
-        }
+    func testWideCharactersAreICUs() {
+        XCTAssertTrue(DisplayWidth.isWide("\u{4E00}"), "an ideograph")
+        XCTAssertTrue(DisplayWidth.isWide("\u{1F600}"), "an emoji")
+        XCTAssertTrue(DisplayWidth.isWide("\u{FF21}"), "fullwidth A")
+        XCTAssertFalse(DisplayWidth.isWide("A"))
+        XCTAssertFalse(DisplayWidth.isWide("\u{05D0}"), "alef")
+        XCTAssertFalse(DisplayWidth.isWide("\u{FF61}"), "a halfwidth form")
     }
 
     func testGridColumnsCountColumns() {

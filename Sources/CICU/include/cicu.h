@@ -131,6 +131,9 @@ int32_t kicu_date_format_millis(KICUDateFormat *format, double millis, char *buf
 
 /// `value` written by the format's number format (the locale's numbering
 /// system: `١٥` in ar, `ט״ו` in he@numbers=hebr), as UTF-8; returns the length.
+/* 1 when ICU's East Asian Width of `scalar` is Wide or Fullwidth (two terminal columns), else 0. */
+int32_t kicu_is_east_asian_wide(int32_t scalar);
+
 int32_t kicu_date_format_number(KICUDateFormat *format, int64_t value, char *buffer, int32_t capacity,
                                 int32_t *status);
 
