@@ -34,7 +34,7 @@ struct LayoutInput {
             let iso = try Calendars.system(.iso8601)
             timed.reserveCapacity(events.count)
             for (index, event) in events.enumerated() {
-                try add(id: event.id, title: event.title, startText: event.start, endText: event.end, isAllDay: event.allDay,
+                try add(id: event.id, title: event.title, start: event.start, end: event.end, isAllDay: event.allDay,
                         zone: zone, iso: iso, place: "\(source): event \(index) (\"\(event.id)\")")
             }
             return
@@ -101,16 +101,18 @@ struct LayoutInput {
                 }
                 isAllDay = number.boolValue
             }
-            try add(id: id, title: title, startText: startText, endText: endText, isAllDay: isAllDay, zone: zone, iso: iso,
+            try add(id: id, title: title, start: .text(startText), end: endText.map(TimeText.text), isAllDay: isAllDay, zone: zone, iso: iso,
                     place: named())
         }
     }
 
     /// One event's times read and checked; `place` names it in errors.
-    private mutating func add(id: String, title: String, startText: String, endText: String?, isAllDay: Bool,
+    private mutating func add(id: String, title: String, start startTime: TimeText, end endTime: TimeText?, isAllDay: Bool,
                               zone: ZoneRules, iso: any CalendarSystem, place: @autoclosure () -> String) throws {
-        let start = try Self.read(startText, field: "start", place: place(), calendar: iso, zone: zone)
-        let end = try endText.map { try Self.read($0, field: "end", place: place(), calendar: iso, zone: zone) }
+        let start = try startTime.moment(field: "start", place: place(), calendar: iso, zone: zone)
+        let end = try endTime.map { try $0.moment(field: "end", place: place(), calendar: iso, zone: zone) }
+        var startText: String { startTime.text }
+        var endText: String? { endTime?.text }
         if isAllDay {
             let first = start.day(in: zone)
             let last = end?.day(in: zone) ?? first + 1
@@ -143,7 +145,7 @@ struct LayoutInput {
             }
         }
 
-        func instant(in zone: ZoneRules, place: String) throws -> Instant {
+        func instant(in zone: ZoneRules, place: @autoclosure () -> String) throws -> Instant {
             do {
                 switch self {
                 case .date(let day): return try zone.startOfDay(day)
@@ -151,7 +153,7 @@ struct LayoutInput {
                 case .floating(let local): return try ZonedDateTime(local: local, zone: zone).instant
                 }
             } catch {
-                throw InputError(place: place, underlying: error)
+                throw InputError(place: place(), underlying: error)
             }
         }
     }
@@ -188,6 +190,57 @@ struct LayoutInput {
 }
 
 extension LayoutInput {
+    /// A `start` or `end` of the input: its text, or (from the fast reader)
+    /// the time its text in the common form gives, which writes that text
+    /// back exactly.
+    enum TimeText {
+        case text(String)
+        case floating(LocalDateTime)
+        case utc(LocalDateTime)
+
+        /// `YYYY-MM-DDTHH:MM:SS`, with `Z` for an instant, as `floatingDateTime`
+        /// and `utcDateTime` read; nil for any other bytes.
+        init?(bytes: UnsafeBufferPointer<UInt8>) {
+            if bytes.count == 19, let local = LayoutInput.floatingDateTime(bytes) {
+                self = .floating(local)
+            } else if bytes.count == 20, bytes[19] == UInt8(ascii: "Z"),
+                      let local = LayoutInput.floatingDateTime(UnsafeBufferPointer(rebasing: bytes[0..<19])) {
+                self = .utc(local)
+            } else {
+                return nil
+            }
+        }
+
+        /// The text as the input had it.
+        var text: String {
+            switch self {
+            case .text(let text): return text
+            case .floating(let local): return Self.format(local)
+            case .utc(let local): return Self.format(local) + "Z"
+            }
+        }
+
+        private static func format(_ local: LocalDateTime) -> String {
+            let date = ISODate(dayNumber: local.dayNumber), time = local.time
+            func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+            return "\(date.year)-\(two(date.month))-\(two(date.day))T\(two(time.hour)):\(two(time.minute)):\(two(time.second))"
+        }
+
+        /// The time, read by the general parser where it is text.
+        func moment(field: String, place: @autoclosure () -> String, calendar: any CalendarSystem, zone: ZoneRules) throws -> Moment {
+            switch self {
+            case .text(let text): return try LayoutInput.read(text, field: field, place: place(), calendar: calendar, zone: zone)
+            case .floating(let local): return .floating(local)
+            case .utc(let local): return .time(LayoutInput.instant(utc: local))
+            }
+        }
+    }
+
+    /// The instant of a UTC wall time (the general parser's reading of `...Z`).
+    static func instant(utc local: LocalDateTime) -> Instant {
+        Instant(seconds: local.dayNumber * 86_400 + local.nanosecondOfDay / 1_000_000_000)
+    }
+
     /// `YYYY-MM-DDTHH:MM:SS` (years 1000 ... 9999), the common floating
     /// form, read without the general parser; nil for any other text or an
     /// invalid date or time (the general parser then reads it, or reports it).
@@ -206,11 +259,11 @@ extension LayoutInput {
         return text.withUTF8 { bytes -> Instant? in
             guard bytes.count == 20, bytes[19] == UInt8(ascii: "Z"),
                   let local = floatingDateTime(UnsafeBufferPointer(rebasing: bytes[0..<19])) else { return nil }
-            return Instant(seconds: local.dayNumber * 86_400 + local.nanosecondOfDay / 1_000_000_000)
+            return instant(utc: local)
         }
     }
 
-    private static func floatingDateTime(_ bytes: UnsafeBufferPointer<UInt8>) -> LocalDateTime? {
+    static func floatingDateTime(_ bytes: UnsafeBufferPointer<UInt8>) -> LocalDateTime? {
         guard bytes.count == 19, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: "T"),
               bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":") else { return nil }
         func number(_ from: Int, _ count: Int) -> Int? {

@@ -12,8 +12,8 @@ struct LayoutJSONReader {
     struct Event {
         let id: String
         let title: String
-        let start: String
-        let end: String?
+        let start: LayoutInput.TimeText
+        let end: LayoutInput.TimeText?
         let allDay: Bool
     }
 
@@ -37,6 +37,8 @@ struct LayoutJSONReader {
     /// A value of an event member the layout looks at.
     private enum Member {
         case string(String)
+        /// A `start` or `end` in the common form, read straight from its bytes.
+        case time(LayoutInput.TimeText)
         case null
         case bool(Bool)
         case integer(String)   // a whole-number id, as LayoutInput writes it
@@ -76,6 +78,10 @@ struct LayoutJSONReader {
     private mutating func eventList() -> [Event]? {
         index &+= 1  // [
         var events: [Event] = []
+        // An event takes at least 20 bytes (`{"id":1,"start":""}`): room for
+        // all of them at once, so the list is not copied as it grows (the
+        // pages of the room not used are never touched).
+        events.reserveCapacity(Swift.min((bytes.count &- index) / 20, 1_000_001))
         skipSpace()
         if consume(UInt8(ascii: "]")) { return events }
         while true {
@@ -100,7 +106,7 @@ struct LayoutJSONReader {
         if !consume(UInt8(ascii: "}")) {
             while true {
                 guard let key = memberKey(&keys) else { return nil }
-                guard let value = member() else { return nil }
+                guard let value = member(time: self.key(key, is: "start") || self.key(key, is: "end")) else { return nil }
                 if self.key(key, is: "id") { id = value }
                 else if self.key(key, is: "title") { title = value }
                 else if self.key(key, is: "summary") { summary = value }
@@ -127,20 +133,28 @@ struct LayoutJSONReader {
             default: return nil
             }
         }
+        func time(_ member: Member?) -> LayoutInput.TimeText?? {
+            switch member {
+            case .time(let time)?: return .some(time)
+            case .string(let text)?: return .some(.text(text))
+            case nil, .null?: return .some(nil)
+            default: return nil
+            }
+        }
         guard let titleText = text(title) else { return nil }
         var resolvedTitle = titleText
         if resolvedTitle == nil {
             guard let summaryText = text(summary) else { return nil }
             resolvedTitle = summaryText
         }
-        guard let startText = text(start), let startText, let endText = text(end) else { return nil }
+        guard let startTime = time(start), let startTime, let endTime = time(end) else { return nil }
         var isAllDay = false
         switch allDay {
         case nil, .null?: break
         case .bool(let flag)?: isAllDay = flag
         default: return nil
         }
-        return Event(id: idText, title: resolvedTitle ?? idText, start: startText, end: endText, allDay: isAllDay)
+        return Event(id: idText, title: resolvedTitle ?? idText, start: startTime, end: endTime, allDay: isAllDay)
     }
 
     /// Whether the key's bytes are `name`.
@@ -176,9 +190,14 @@ struct LayoutJSONReader {
         return false
     }
 
-    private mutating func member() -> Member? {
+    /// The next value; `time`: it is a `start` or `end`, which in the
+    /// common form (`2024-03-15T09:30:00`, with or without `Z`) is read as
+    /// a time without making a String.
+    private mutating func member(time: Bool = false) -> Member? {
         switch peek() {
-        case Self.quote?: return string().map(Member.string)
+        case Self.quote?:
+            if time, let parsed = timeString() { return .time(parsed) }
+            return string().map(Member.string)
         case UInt8(ascii: "t")?: return literal("true") ? .bool(true) : nil
         case UInt8(ascii: "f")?: return literal("false") ? .bool(false) : nil
         case UInt8(ascii: "n")?: return literal("null") ? .null : nil
@@ -278,6 +297,20 @@ struct LayoutJSONReader {
 
     /// A string value: valid UTF-8, no control characters; the escapes
     /// `\" \\ \/ \b \f \n \r \t` and `\u` outside the surrogates.
+    /// A string of 19 or 20 bytes in `LayoutInput.floatingDateTime`'s or
+    /// `utcDateTime`'s form, read as its time (and the index moved past
+    /// it); nil, with the index unmoved, for anything else.
+    private mutating func timeString() -> LayoutInput.TimeText? {
+        let begin = index &+ 1
+        for length in [19, 20] where begin &+ length < bytes.count && bytes[begin &+ length] == Self.quote {
+            let content = UnsafeBufferPointer(rebasing: bytes.bindMemory(to: UInt8.self)[begin..<(begin &+ length)])
+            guard let time = LayoutInput.TimeText(bytes: content) else { return nil }
+            index = begin &+ length &+ 1
+            return time
+        }
+        return nil
+    }
+
     private mutating func string() -> String? {
         guard consume(Self.quote) else { return nil }
         let begin = index
