@@ -69,6 +69,7 @@ final class LocaleFormatCLITests: XCTestCase {
         let commands: [[String]] = [
             ["convert", "2024-03-15", "--to", "hebrew"], ["add", "2024-03-15", "P1D"], ["days", "2024-03-09", "2024-03-10"],
             ["month", "2024-03"], ["easter", "2024"], ["anniversary", "2024-03-10", "--kind", "yahrzeit"],
+            ["recur", "--dtstart", "2024-03-15", "--rrule", "FREQ=DAILY;COUNT=2"],
         ]
         let long = String(repeating: "he", count: 150)
         let malformed: [(String, String)] = [

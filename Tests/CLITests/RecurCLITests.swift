@@ -7,6 +7,30 @@ final class RecurCLITests: XCTestCase {
         CLI.run(["recur"] + arguments, stdin: stdin)
     }
 
+    /// `--locale L`: each occurrence's wall-clock date as L writes it (ICU's
+    /// full date, Gregorian calendar) after it; JSON gains "formatted". The
+    /// strings are CLDR 42 as ICU 72 writes it.
+    func testLocale() throws {
+        try CLI.skipUnlessICU72()
+        let weekly = recur(["--dtstart", "2024-03-15", "--rrule", "FREQ=WEEKLY;COUNT=2", "--locale", "he"])
+        XCTAssertEqual(weekly.status, 0, weekly.stderr)
+        XCTAssertEqual(weekly.lines, ["2024-03-15  יום שישי, 15 במרץ 2024", "2024-03-22  יום שישי, 22 במרץ 2024"])
+        // Across a DST change: the date is the occurrence's wall-clock date in its zone.
+        let zoned = recur(["--dtstart", "2024-03-09T23:30", "--tz", "America/New_York", "--rrule", "FREQ=DAILY;COUNT=2", "--locale", "fa"])
+        XCTAssertEqual(zoned.lines, ["2024-03-09T23:30:00-05:00  شنبه ۹ مارس ۲۰۲۴", "2024-03-10T23:30:00-04:00  یکشنبه ۱۰ مارس ۲۰۲۴"])
+        XCTAssertEqual(recur(["--dtstart", "2024-12-31T23:00", "--rrule", "FREQ=HOURLY;COUNT=2", "--locale", "ja", "--json"]).lines, [
+            #"{"start":"2024-12-31T23:00:00","formatted":"2024年12月31日火曜日"}"#,
+            #"{"start":"2025-01-01T00:00:00","formatted":"2025年1月1日水曜日"}"#,
+        ])
+    }
+
+    func testLocaleErrors() {
+        CLI.assertError(recur(["--dtstart", "2024-03-15", "--rrule", "FREQ=DAILY;COUNT=2", "--locale", "xx"]), status: 1, contains: "--locale")
+        CLI.assertError(recur(["--dtstart", "2024-03-15", "--rrule", "FREQ=DAILY;COUNT=2", "--locale", "he@@@"]), status: 1,
+                        contains: "--locale: malformed locale 'he@@@'")
+        CLI.assertError(recur(["--rrule", "FREQ=DAILY", "--describe", "--locale", "he"]), status: 2, contains: "--describe prints English descriptions")
+    }
+
     func testBadRulesNameThePart() {
         let cases: [([String], String)] = [
             (["--dtstart", "2024-01-01", "--rrule", ""], "recurrence rule is empty"),

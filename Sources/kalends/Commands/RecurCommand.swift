@@ -6,7 +6,7 @@ import Kalends
 enum RecurCommand: Command {
     static let name = "recur"
     static let summary = "Expand a recurrence (RFC 5545 RRULE, RDATE, EXDATE) into its occurrences."
-    static let usage = "kalends recur [ICAL-FILE|-] [--dtstart DT] [--rrule RULE]... [--rdate DT]... [--exdate DT]... [--tz ZONE] [--limit N] [--between START END] [--after DT] [--dst POLICY] [--json] [--describe]"
+    static let usage = "kalends recur [ICAL-FILE|-] [--dtstart DT] [--rrule RULE]... [--rdate DT]... [--exdate DT]... [--tz ZONE] [--limit N] [--between START END] [--after DT] [--dst POLICY] [--locale L] [--json] [--describe]"
     static let discussion = """
         Prints the occurrences of a recurrence, one a line, in order, without
         repeats. Give it with options (--dtstart and --rrule, --rdate, --exdate),
@@ -28,6 +28,9 @@ enum RecurCommand: Command {
         prints its first 100 and says so. A rule that can never match prints what
         exists (DTSTART, RDATEs) and a note that says why.
 
+        --locale L adds each occurrence's date as L writes it (ICU's full date,
+        Gregorian calendar) after it, as convert does; the JSON gains "formatted".
+
         --describe prints each RRULE in English instead, one a line ("every other
         week on Tuesday and Thursday, 10 times"); it needs no --dtstart.
 
@@ -36,6 +39,7 @@ enum RecurCommand: Command {
           kalends recur --dtstart 2024-01-31 --rrule FREQ=MONTHLY;BYMONTHDAY=-1 --limit 4
           kalends recur --dtstart 1970-01-05T09:00 --tz Europe/Paris --rrule FREQ=WEEKLY;BYDAY=MO --between 2100-03-01 2100-03-15
           kalends recur event.ics --json
+          kalends recur --dtstart 2024-03-15 --rrule FREQ=WEEKLY;COUNT=3 --locale he
           kalends recur --rrule 'FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1' --describe
         """
     static let options: [OptionSpec] = [
@@ -48,6 +52,7 @@ enum RecurCommand: Command {
         .pair("--between", "START END", "Only occurrences with START <= t < END."),
         .value("--after", "DT", "The first occurrence strictly after DT (with --limit N: the first N)."),
         .value("--dst", "POLICY", "Times a zone skips or repeats: rfc5545 (default), earlier, later, skip."),
+        .value("--locale", "L", DateFormatOption.localeHelp),
         .flag("--json", "One JSON object a line: start, and utc for zoned times."),
         .flag("--describe", "Print each RRULE in English instead of the occurrences."),
     ]
@@ -59,7 +64,11 @@ enum RecurCommand: Command {
         let positionals = try arguments.positionals(0...1, command: name, usage: usage)
         let zone = try AddCommand.zoneOption(arguments.value("--tz"))
         let policy: LocalTimePolicy = try arguments.choice("--dst", default: .rfc5545)
+        let gregorian = try Calendars.system(.gregorian)
+        let formatting = try DateFormatOption.read(arguments, checkingIn: gregorian)
         if arguments.flag("--describe") {
+            // The descriptions are English sentences, not dates.
+            guard formatting == nil else { throw UsageError("--locale writes occurrences' dates; --describe prints English descriptions") }
             for rule in try describedRules(positionals.first, arguments, zone: zone, policy: policy) {
                 output.line(rule.naturalDescription)
             }
@@ -97,6 +106,10 @@ enum RecurCommand: Command {
         for occurrence in occurrences {
             if let cap, printed >= cap { break }
             printed += 1
+            // The locale's text of the occurrence's (wall-clock) date.
+            let formatted = try formatting.map { option throws in
+                try option.text(try gregorian.date(dayNumber: occurrence.local.dayNumber), in: gregorian)
+            }
             if json {
                 // The texts are digits, '-', ':', 'T', 'Z' and '+': nothing to escape.
                 output.line { bytes in
@@ -112,10 +125,14 @@ enum RecurCommand: Command {
                     case .gap(let seconds): bytes.append(contentsOf: #","adjusted":"gap","gapSeconds":\#(seconds)"#.utf8)
                     case .repeated: bytes.append(contentsOf: #","adjusted":"repeated""#.utf8)
                     }
+                    if let formatted { bytes.append(contentsOf: (#","formatted":"# + JSONObject.quoted(formatted)).utf8) }
                     bytes.append(UInt8(ascii: "}"))
                 }
             } else {
-                output.line { occurrence.appendText(to: &$0) }
+                output.line { bytes in
+                    occurrence.appendText(to: &bytes)
+                    if let formatted { bytes.append(contentsOf: ("  " + formatted).utf8) }
+                }
             }
         }
         return ExitStatus.success
