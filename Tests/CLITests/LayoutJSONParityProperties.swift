@@ -139,7 +139,11 @@ final class LayoutJSONParityProperties: XCTestCase {
             guard fastInstant == nil || fastInstant == instant else {
                 throw TestFailure("\(utcText): fast \(String(describing: fastInstant)), parser \(String(describing: instant))")
             }
-            if general != nil, (text.first ?? "0") != "0" { guard fast != nil, fastInstant != nil else { throw TestFailure("\(text): fast path declined") } }
+            // The fast path must take every real time of years 1000 ... 9999, except a
+            // leap second (`:60`), which it leaves to the general parser (safe: it only declines).
+            if general != nil, (text.first ?? "0") != "0", !text.hasSuffix(":60") {
+                guard fast != nil, fastInstant != nil else { throw TestFailure("\(text): fast path declined") }
+            }
             return true
         }
     }
