@@ -1,64 +1,12 @@
-/// `DateJSON.object(_:in:)` written straight into a byte buffer: the batch
-/// path of `kalends convert - --json` prints millions of these, and building
-/// each member with its own appends cost ten times the conversion. The bytes
-/// are the object's exactly (`DateJSONBytesTests` proves it on every
-/// calendar); a string that would need escapes takes the object's path.
+/// `DateJSON.object(_:in:)` written straight into a byte buffer, one date
+/// at a time (`DateJSONWriter` keeps months for many). The bytes are the
+/// object's exactly (`DateJSONBytesTests` proves it on every calendar); a
+/// string that would need escapes takes the object's path.
 extension DateJSON {
     /// Appends `object(date, in: calendar).encodedBytes` to `bytes`.
     public static func append(_ date: CalendarDate, in calendar: any CalendarSystem, to bytes: inout [UInt8]) {
-        let key = date.calendar.key, eraCode = date.era.code, monthCode = date.monthCode
-        let name = monthName(date, in: calendar)
-        // Every number is at most 21 bytes; the fixed text is under 300.
-        let stringBytes = key.utf8.count + (eraCode?.utf8.count ?? 0) + name.utf8.count
-        guard (1...99).contains(monthCode.number), plain(key), eraCode.map(plain) ?? true, plain(name), stringBytes < 700 else {
-            bytes.append(contentsOf: object(date, in: calendar).encodedBytes)
-            return
-        }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1_024) { buffer in
-            guard let base = buffer.baseAddress else { return }
-            var cursor = ByteCursor(base)
-            cursor.write("{\"calendar\":\"")
-            cursor.write(key)
-            cursor.write("\",\"era\":")
-            cursor.decimal(date.era.value)
-            if let eraCode {
-                cursor.write(",\"eraCode\":\"")
-                cursor.write(eraCode)
-                cursor.write("\",\"year\":")
-            } else {
-                cursor.write(",\"eraCode\":null,\"year\":")
-            }
-            cursor.decimal(date.era.year)
-            cursor.write(",\"month\":")
-            cursor.decimal(calendar.foundationMonth(date.monthCode))
-            cursor.write(",\"monthCode\":\"")
-            cursor.monthCode(monthCode)
-            cursor.write(calendar.foundationIsLeapMonth(date.monthCode) ? "\",\"isLeapMonth\":true,\"day\":" : "\",\"isLeapMonth\":false,\"day\":")
-            cursor.decimal(date.day)
-            cursor.write(",\"monthName\":\"")
-            cursor.write(name)
-            cursor.write("\",\"weekday\":")
-            cursor.decimal(date.weekday)
-            cursor.write(",\"iso\":\"")
-            let iso = date.iso
-            cursor.date(year: iso.year, month: iso.month, day: iso.day, monthCode: nil)
-            cursor.write("\",\"julianDay\":")
-            cursor.decimal(date.julianDay)
-            if calendar.hasRelatedGregorianYear {
-                cursor.write(",\"relatedGregorianYear\":")
-                cursor.decimal(date.year)
-            }
-            cursor.write(",\"arithmeticYear\":")
-            cursor.decimal(date.year)
-            cursor.write(",\"ordinalMonth\":")
-            cursor.decimal(date.month)
-            cursor.write(",\"dayOfYear\":")
-            cursor.decimal(date.dayNumber - calendar.dayNumber(year: date.year, month: 1, day: 1) + 1)
-            cursor.write(",\"text\":\"")
-            cursor.date(year: date.year, month: monthCode.number, day: date.day, monthCode: calendar.hasLeapMonths ? monthCode : nil)
-            cursor.write("\"}")
-            bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: cursor.pointer - base))
-        }
+        var writer = DateJSONWriter(single: true)
+        writer.append(date, in: calendar, to: &bytes)
     }
 
     /// True when `text` needs no JSON escape.

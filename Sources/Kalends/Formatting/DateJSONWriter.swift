@@ -16,40 +16,36 @@ public struct DateJSONWriter {
     // A slot's runs: the head (up to `"day":`), the middle (the month name,
     // up to `"weekday":`), the tail (up to `"dayOfYear":`) and the text's
     // prefix (`,"text":"5784-M06-`); its value is the first day of the year.
-    private var cache = MonthRunCache(slotBytes: 768)
+    private var cache: MonthRunCache
 
     /// A writer with nothing cached.
-    public init() {}
+    public init() { cache = MonthRunCache(slotBytes: 768) }
+
+    /// A writer for one date (one slot).
+    init(single: Bool) { cache = MonthRunCache(slotBytes: 768, single: single) }
 
     /// Appends `DateJSON.object(date, in: calendar).encodedBytes` to
     /// `bytes`; `calendar` is the system that made `date`.
     public mutating func append(_ date: CalendarDate, in calendar: any CalendarSystem, to bytes: inout [UInt8]) {
-        let index = cache.slot(for: date) { base, slot in Self.fill(base, &slot, for: date, in: calendar) }
         let iso = date.iso
-        let written: Bool? = cache.withRuns(index) { runs, slot in
-            guard slot.cached else { return false }
-            // 1,024 bytes at most (the runs and six numbers), so the buffer is on the stack.
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1_024) { buffer in
-                guard let base = buffer.baseAddress else { return }
-                var cursor = ByteCursor(base)
-                cursor.copy(runs, from: 0, to: slot.ends.0)
-                cursor.decimal(date.day)
-                cursor.copy(runs, from: slot.ends.0, to: slot.ends.1)
-                cursor.decimal(date.weekday)
-                cursor.write(",\"iso\":\"")
-                cursor.date(year: iso.year, month: iso.month, day: iso.day, monthCode: nil)
-                cursor.write("\",\"julianDay\":")
-                cursor.decimal(date.julianDay)
-                cursor.copy(runs, from: slot.ends.1, to: slot.ends.2)
-                cursor.decimal(date.dayNumber &- slot.value &+ 1)
-                cursor.copy(runs, from: slot.ends.2, to: slot.ends.3)
-                cursor.padded(date.day, width: 2)
-                cursor.write("\"}")
-                bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: cursor.pointer - base))
-            }
-            return true
+        let written = cache.append(for: date, to: &bytes) { base, slot in
+            Self.fill(base, &slot, for: date, in: calendar)
+        } body: { cursor, runs, slot in
+            cursor.copy(runs, from: 0, to: slot.ends.0)
+            cursor.decimal(date.day)
+            cursor.copy(runs, from: slot.ends.0, to: slot.ends.1)
+            cursor.decimal(date.weekday)
+            cursor.write(",\"iso\":\"")
+            cursor.date(year: iso.year, month: iso.month, day: iso.day, monthCode: nil)
+            cursor.write("\",\"julianDay\":")
+            cursor.decimal(date.julianDay)
+            cursor.copy(runs, from: slot.ends.1, to: slot.ends.2)
+            cursor.decimal(date.dayNumber &- slot.value &+ 1)
+            cursor.copy(runs, from: slot.ends.2, to: slot.ends.3)
+            cursor.padded(date.day, width: 2)
+            cursor.write("\"}")
         }
-        if written != true { bytes.append(contentsOf: DateJSON.object(date, in: calendar).encodedBytes) }
+        if !written { bytes.append(contentsOf: DateJSON.object(date, in: calendar).encodedBytes) }
     }
 
     /// Writes the runs of `date`'s month at `base` (at most 768 bytes).

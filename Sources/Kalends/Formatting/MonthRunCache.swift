@@ -37,24 +37,26 @@ package struct MonthRunCache {
 
     /// The bytes each slot can hold.
     package let slotBytes: Int
-    private static let slotCount = 64
+    /// A power of two: months are placed by their number modulo it.
+    private let slotCount: Int
     private var slots: [Slot]
     private var storage: [UInt8]
 
-    /// An empty cache of slots of `slotBytes` bytes.
-    package init(slotBytes: Int) {
+    /// An empty cache of 64 slots (or one, for a single date) of `slotBytes` bytes.
+    package init(slotBytes: Int, single: Bool = false) {
         self.slotBytes = slotBytes
-        slots = Array(repeating: Slot(), count: Self.slotCount)
-        storage = Array(repeating: 0, count: Self.slotCount * slotBytes)
+        slotCount = single ? 1 : 64
+        slots = Array(repeating: Slot(), count: slotCount)
+        storage = Array(repeating: 0, count: slotCount * slotBytes)
     }
 
     /// The slot of `date`'s month, filled first by `fill` when it holds
     /// another month: `fill` writes the runs at the pointer (at most
     /// `slotBytes`) and sets the slot's ends, value and `cached`.
     @inline(__always)
-    package mutating func slot(for date: CalendarDate, fill: (UnsafeMutablePointer<UInt8>, inout Slot) -> Void) -> Int {
+    private mutating func slot(for date: CalendarDate, fill: (UnsafeMutablePointer<UInt8>, inout Slot) -> Void) -> Int {
         let key = Key(date)
-        let index = (date.year &* 13 &+ date.month) & (Self.slotCount - 1)
+        let index = (date.year &* 13 &+ date.month) & (slotCount - 1)
         if slots[index].key != key {
             var slot = Slot(key: key)
             let offset = index * slotBytes
@@ -67,9 +69,31 @@ package struct MonthRunCache {
         return index
     }
 
+    /// Appends a line for `date` written from its month's runs: `fill` fills
+    /// the slot when it holds another month, then `body` writes at a cursor
+    /// into 1,024 bytes on the stack (the runs and at most 1,024 -
+    /// `slotBytes` bytes more), given the runs and the slot; the bytes are
+    /// appended in one copy. False, with nothing written, when the month
+    /// could not be cached.
+    @inline(__always)
+    package mutating func append(for date: CalendarDate, to bytes: inout [UInt8], fill: (UnsafeMutablePointer<UInt8>, inout Slot) -> Void,
+                                 body: (inout ByteCursor, UnsafePointer<UInt8>, Slot) -> Void) -> Bool {
+        let index = slot(for: date, fill: fill)
+        return withRuns(index) { runs, slot -> Bool in
+            guard slot.cached else { return false }
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1_024) { buffer -> Bool in
+                guard let base = buffer.baseAddress else { return false }
+                var cursor = ByteCursor(base)
+                body(&cursor, runs, slot)
+                bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: cursor.pointer - base))
+                return true
+            }
+        } ?? false
+    }
+
     /// The slot at `index` (from `slot(for:fill:)`) and its runs.
     @inline(__always)
-    package func withRuns<R>(_ index: Int, _ body: (UnsafePointer<UInt8>, Slot) -> R) -> R? {
+    private func withRuns<R>(_ index: Int, _ body: (UnsafePointer<UInt8>, Slot) -> R) -> R? {
         let slot = slots[index], offset = index * slotBytes
         return storage.withUnsafeBufferPointer { stored in stored.baseAddress.map { body($0 + offset, slot) } }
     }

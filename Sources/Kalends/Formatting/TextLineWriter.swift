@@ -17,29 +17,19 @@ package struct TextLineWriter {
     /// to cache: the caller writes it the slow way.
     package mutating func append(_ converted: CalendarDate, in target: any CalendarSystem, column: [UInt8], asCode: Bool?,
                                  dateWidth: Int, to bytes: inout [UInt8]) -> Bool {
-        let slotIndex = cache.slot(for: converted) { base, slot in
+        cache.append(for: converted, to: &bytes) { base, slot in
             Self.fill(base, &slot, for: converted, in: target, column: column, asCode: asCode)
+        } body: { cursor, runs, slot in
+            cursor.copy(runs, from: 0, to: slot.ends.0)
+            let dayStart = cursor.pointer
+            cursor.padded(converted.day, width: 2)
+            let dateLength = slot.value + (cursor.pointer - dayStart)
+            for _ in 0..<max(2, dateWidth - dateLength + 2) { cursor.byte(32) }
+            cursor.weekdayName(converted.weekday)
+            cursor.byte(32)
+            cursor.decimal(converted.day)
+            cursor.copy(runs, from: slot.ends.0, to: slot.ends.1)
         }
-        let written: Bool? = cache.withRuns(slotIndex) { runs, slot in
-            guard slot.cached else { return false }
-            // The runs are at most 768 bytes, the rest under 40: the buffer is on the stack.
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1_024) { buffer in
-                guard let base = buffer.baseAddress else { return }
-                var cursor = ByteCursor(base)
-                cursor.copy(runs, from: 0, to: slot.ends.0)
-                let dayStart = cursor.pointer
-                cursor.padded(converted.day, width: 2)
-                let dateLength = slot.value + (cursor.pointer - dayStart)
-                for _ in 0..<max(2, dateWidth - dateLength + 2) { cursor.byte(32) }
-                cursor.weekdayName(converted.weekday)
-                cursor.byte(32)
-                cursor.decimal(converted.day)
-                cursor.copy(runs, from: slot.ends.0, to: slot.ends.1)
-                bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: cursor.pointer - base))
-            }
-            return true
-        }
-        return written == true
     }
 
     /// Writes the month's runs at `base`, or leaves the slot uncached when they would not fit.

@@ -29,9 +29,7 @@ enum LayoutJSONWriter {
         }
         bytes.append(contentsOf: #"],"events":["#.utf8)
         for (index, placement) in layout.events.enumerated() {
-            if !appendEvent(placement, comma: index > 0, clock: clock, zone: zone, into: &bytes) {
-                appendEventSlowly(placement, comma: index > 0, clock: clock, zone: zone, into: &bytes)
-            }
+            appendEvent(placement, comma: index > 0, clock: clock, zone: zone, into: &bytes)
             if bytes.count >= 1 << 16 { flush(&bytes) }
         }
         bytes.append(contentsOf: #"],"dropped":["#.utf8)
@@ -42,47 +40,38 @@ enum LayoutJSONWriter {
         bytes.append(contentsOf: "]}".utf8)
     }
 
-    /// One event's object, member by member: the way for any event.
-    private static func appendEventSlowly(_ placement: EventPlacement, comma: Bool, clock: DayClock, zone: ZoneRules, into bytes: inout [UInt8]) {
-        if comma { bytes.append(UInt8(ascii: ",")) }
-        bytes.append(contentsOf: #"{"id":"#.utf8)
-        quoted(placement.id, into: &bytes)
-        bytes.append(contentsOf: #","column":"#.utf8)
-        decimal(placement.column, into: &bytes)
-        bytes.append(contentsOf: #","columns":"#.utf8)
-        decimal(placement.columns, into: &bytes)
-        bytes.append(contentsOf: #","x":"#.utf8)
-        number(placement.x, into: &bytes)
-        bytes.append(contentsOf: #","width":"#.utf8)
-        number(placement.width, into: &bytes)
-        bytes.append(contentsOf: #","top":"#.utf8)
-        number(placement.top, into: &bytes)
-        bytes.append(contentsOf: #","height":"#.utf8)
-        number(placement.height, into: &bytes)
-        bytes.append(contentsOf: #","start":"#.utf8)
-        dateTime(clock.start.seconds + Int(placement.start.rounded()), zone: zone, into: &bytes)
-        bytes.append(contentsOf: #","end":"#.utf8)
-        dateTime(clock.start.seconds + Int(placement.end.rounded()), zone: zone, into: &bytes)
-        bytes.append(UInt8(ascii: "}"))
+    /// One event's object, put together on the stack and appended in one
+    /// copy. A time the common form cannot write (a year past 9999, a
+    /// fraction of a second, an instant the zone cannot place) is written as
+    /// `DateTimeText` text, in a second pass that knows its length.
+    private static func appendEvent(_ placement: EventPlacement, comma: Bool, clock: DayClock, zone: ZoneRules, into bytes: inout [UInt8]) {
+        let start = clock.start.seconds + Int(placement.start.rounded()), end = clock.start.seconds + Int(placement.end.rounded())
+        if appendEvent(placement, comma: comma, times: (start, end), texts: nil, zone: zone, into: &bytes) { return }
+        let texts = (timeText(start, zone: zone), timeText(end, zone: zone))
+        _ = appendEvent(placement, comma: comma, times: (start, end), texts: texts, zone: zone, into: &bytes)
     }
 
-    /// One event's object written on the stack and copied once: the common
-    /// event (an id of 1 ... 511 bytes that needs no escapes, times in years
-    /// 0 ... 9999 on whole seconds). False, with nothing written, for any other.
-    private static func appendEvent(_ placement: EventPlacement, comma: Bool, clock: DayClock, zone: ZoneRules, into bytes: inout [UInt8]) -> Bool {
-        var id = placement.id
-        return id.withUTF8 { idBytes -> Bool in
-            guard let idStart = idBytes.baseAddress, idBytes.count < 512,
-                  !idBytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
-            // The id, four numbers of at most 24 bytes, two times of 27 and
-            // two integers of 20, with 120 bytes of names: under 1,024.
-            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1_024) { buffer -> Bool in
-                guard let base = buffer.baseAddress else { return false }
+    /// The event written with its times in the common form (`texts` nil:
+    /// false, with nothing written, when one is not) or as the `texts` given.
+    private static func appendEvent(_ placement: EventPlacement, comma: Bool, times: (Int, Int), texts: (String, String)?,
+                                    zone: ZoneRules, into bytes: inout [UInt8]) -> Bool {
+        let id = placement.id
+        let plain = id.utf8.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+        var idText = plain ? id : JSONObject.quoted(id)
+        return idText.withUTF8 { idBytes -> Bool in
+            // Four numbers of at most 24 bytes, two integers of 20, two times
+            // (27 bytes in the common form) and 120 bytes of names and marks:
+            // on the stack (under 1,024 bytes) for an id under 512.
+            let capacity = idBytes.count + 512 + (texts.map { $0.0.utf8.count + $0.1.utf8.count } ?? 0)
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer -> Bool in
+                guard let base = buffer.baseAddress, let idStart = idBytes.baseAddress ?? UnsafePointer(base) else { return false }
                 var cursor = ByteCursor(base)
                 if comma { cursor.byte(UInt8(ascii: ",")) }
-                cursor.write(#"{"id":""#)
+                cursor.write(#"{"id":"#)
+                if plain { cursor.byte(UInt8(ascii: "\"")) }
                 cursor.copy(idStart, count: idBytes.count)
-                cursor.write(#"","column":"#)
+                if plain { cursor.byte(UInt8(ascii: "\"")) }
+                cursor.write(#","column":"#)
                 cursor.decimal(placement.column)
                 cursor.write(#","columns":"#)
                 cursor.decimal(placement.columns)
@@ -95,9 +84,9 @@ enum LayoutJSONWriter {
                 cursor.write(#","height":"#)
                 number(placement.height, into: &cursor)
                 cursor.write(#","start":"#)
-                guard dateTime(clock.start.seconds + Int(placement.start.rounded()), zone: zone, into: &cursor) else { return false }
+                if let texts { cursor.write(texts.0) } else if !dateTime(times.0, zone: zone, into: &cursor) { return false }
                 cursor.write(#","end":"#)
-                guard dateTime(clock.start.seconds + Int(placement.end.rounded()), zone: zone, into: &cursor) else { return false }
+                if let texts { cursor.write(texts.1) } else if !dateTime(times.1, zone: zone, into: &cursor) { return false }
                 cursor.byte(UInt8(ascii: "}"))
                 bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: cursor.pointer - base))
                 return true
@@ -113,8 +102,9 @@ enum LayoutJSONWriter {
         cursor = stream.cursor
     }
 
-    /// `dateTime(_:zone:into:)` at a cursor (27 bytes at most), for a time in
-    /// years 0 ... 9999 on a whole second; false, with nothing written, for another.
+    /// An RFC 3339 time as `DateTimeText.format(ZonedDateTime)` writes it, at
+    /// a cursor (27 bytes at most), for a time in years 0 ... 9999 on a whole
+    /// second; false, with nothing written, for another.
     private static func dateTime(_ seconds: Int, zone: ZoneRules, into cursor: inout ByteCursor) -> Bool {
         guard let zoned = try? ZonedDateTime(instant: Instant(seconds: seconds), zone: zone) else { return false }
         let local = zoned.local
@@ -124,20 +114,24 @@ enum LayoutJSONWriter {
         guard offset.utf8.count <= 6 else { return false }
         let time = local.time
         cursor.byte(UInt8(ascii: "\""))
-        cursor.padded(date.year, width: 4)
-        cursor.byte(UInt8(ascii: "-"))
-        cursor.padded(date.month, width: 2)
-        cursor.byte(UInt8(ascii: "-"))
-        cursor.padded(date.day, width: 2)
-        cursor.byte(UInt8(ascii: "T"))
-        cursor.padded(time.hour, width: 2)
-        cursor.byte(UInt8(ascii: ":"))
-        cursor.padded(time.minute, width: 2)
-        cursor.byte(UInt8(ascii: ":"))
-        cursor.padded(time.second, width: 2)
+        cursor.date(year: date.year, month: date.month, day: date.day, monthCode: nil)
+        func field(_ separator: Unicode.Scalar, _ value: Int) {
+            cursor.byte(UInt8(ascii: separator))
+            cursor.padded(value, width: 2)
+        }
+        field("T", time.hour)
+        field(":", time.minute)
+        field(":", time.second)
         cursor.write(offset)
         cursor.byte(UInt8(ascii: "\""))
         return true
+    }
+
+    /// Any time as JSON: `DateTimeText`'s text, quoted, or `null` when the
+    /// instant cannot be zoned.
+    static func timeText(_ seconds: Int, zone: ZoneRules) -> String {
+        guard let zoned = try? ZonedDateTime(instant: Instant(seconds: seconds), zone: zone) else { return "null" }
+        return JSONObject.quoted(DateTimeText.format(zoned))
     }
 
     /// A cursor as a `TextOutputStream`, for `Double.write(to:)` (see `ByteStream`).
@@ -179,49 +173,6 @@ enum LayoutJSONWriter {
 
         mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
             bytes.append(contentsOf: buffer)
-        }
-    }
-
-    /// An RFC 3339 time as `DateTimeText.format(ZonedDateTime)` writes it
-    /// (`null` when the instant cannot be zoned).
-    static func dateTime(_ seconds: Int, zone: ZoneRules, into bytes: inout [UInt8]) {
-        guard let zoned = try? ZonedDateTime(instant: Instant(seconds: seconds), zone: zone) else {
-            bytes.append(contentsOf: "null".utf8)
-            return
-        }
-        let local = zoned.local
-        let date = ISODate(dayNumber: local.dayNumber)
-        guard (0...9999).contains(date.year), local.nanosecondOfDay % 1_000_000_000 == 0 else {
-            quoted(DateTimeText.format(zoned), into: &bytes)
-            return
-        }
-        let time = local.time
-        bytes.append(UInt8(ascii: "\""))
-        digits(date.year, 4, into: &bytes)
-        bytes.append(UInt8(ascii: "-"))
-        digits(date.month, 2, into: &bytes)
-        bytes.append(UInt8(ascii: "-"))
-        digits(date.day, 2, into: &bytes)
-        bytes.append(UInt8(ascii: "T"))
-        digits(time.hour, 2, into: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        digits(time.minute, 2, into: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        digits(time.second, 2, into: &bytes)
-        var offset = DateTimeText.offsetText(zoned)
-        offset.withUTF8 { bytes.append(contentsOf: $0) }
-        bytes.append(UInt8(ascii: "\""))
-    }
-
-    /// `value` (0 ..< 10^count) in exactly `count` digits.
-    private static func digits(_ value: Int, _ count: Int, into bytes: inout [UInt8]) {
-        var divisor = 1
-        for _ in 1..<count { divisor &*= 10 }
-        var rest = value
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest / divisor))
-            rest %= divisor
-            divisor /= 10
         }
     }
 
