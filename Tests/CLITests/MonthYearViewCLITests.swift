@@ -97,7 +97,7 @@ final class MonthYearViewCLITests: XCTestCase {
             "          1  2  3  4                  1  2                     1",
         ])
         XCTAssertEqual(text.lines.filter { $0.hasSuffix("Sixth Month") }.count, 1)
-        XCTAssertTrue(text.lines.contains("   Sixth Monthbis        Seventh Month          Eighth Month"), text.stdout)
+        XCTAssertTrue(text.lines.contains("  Leap Sixth Month       Seventh Month          Eighth Month"), text.stdout)
     }
 
     func testEveryCalendarDrawsItsYear() throws {
@@ -138,17 +138,17 @@ final class MonthYearViewCLITests: XCTestCase {
     }
 
     func testThreeMonthsWithLongNamesKeepTheirColumns() {
-        // "Eleventh Monthbis 2033" is 22 characters: every column widens to it.
+        // "Leap Eleventh Month 2033" is 24 characters: every column widens to it.
         let result = CLI.run(["month", "-3", "2033-M11L", "--calendar", "chinese", "--first-weekday", "7"])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.lines, [
-            "Eleventh Month 2033     Eleventh Monthbis 2033   Twelfth Month 2033",
-            "Su Mo Tu We Th Fr Sa    Su Mo Tu We Th Fr Sa    Su Mo Tu We Th Fr Sa",
-            "       1  2  3  4  5                 1  2  3                    1  2",
-            " 6  7  8  9 10 11 12     4  5  6  7  8  9 10     3  4  5  6  7  8  9",
-            "13 14 15 16 17 18 19    11 12 13 14 15 16 17    10 11 12 13 14 15 16",
-            "20 21 22 23 24 25 26    18 19 20 21 22 23 24    17 18 19 20 21 22 23",
-            "27 28 29 30             25 26 27 28 29          24 25 26 27 28 29 30",
+            "Eleventh Month 2033       Leap Eleventh Month 2033   Twelfth Month 2033",
+            "Su Mo Tu We Th Fr Sa      Su Mo Tu We Th Fr Sa      Su Mo Tu We Th Fr Sa",
+            "       1  2  3  4  5                   1  2  3                      1  2",
+            " 6  7  8  9 10 11 12       4  5  6  7  8  9 10       3  4  5  6  7  8  9",
+            "13 14 15 16 17 18 19      11 12 13 14 15 16 17      10 11 12 13 14 15 16",
+            "20 21 22 23 24 25 26      18 19 20 21 22 23 24      17 18 19 20 21 22 23",
+            "27 28 29 30               25 26 27 28 29            24 25 26 27 28 29 30",
         ])
         let islamic = CLI.run(["month", "-3", "1445-11", "--calendar", "islamic-umalqura", "--week-numbers"])
         XCTAssertEqual(islamic.status, 0, islamic.stderr)
@@ -243,7 +243,7 @@ final class MonthYearViewCLITests: XCTestCase {
 
     /// Cutting each line at the column offsets gives back every block, padded.
     func testGridColumnsPutEveryBlockInItsColumn() {
-        let line = Gen.element(of: ["", "a", "Adar II", "Rabiʻ I", "e\u{301}e", "  3  4", "Eleventh Monthbis"])
+        let line = Gen.element(of: ["", "a", "Adar II", "Rabiʻ I", "e\u{301}e", "  3  4", "Leap Eleventh Month"])
         let block = line.array(count: 1...9)
         forAll(block.array(count: 0...14), Gen.int(in: 1...4), Gen.int(in: 0...10)) { blocks, perRow, minimumHeight in
             let lines = GridColumns.lines(blocks, perRow: perRow, minimumHeight: minimumHeight)

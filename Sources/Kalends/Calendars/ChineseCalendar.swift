@@ -29,9 +29,10 @@ public struct ChineseFacts: CalendarFacts {
         return "\(kind) \(year) has no leap month \(code) (it has no leap month)"
     }
 
-    /// ICU's English names; a leap month carries ICU's "bis".
+    /// ICU's English names; a leap month is "Leap Second Month" where ICU
+    /// writes "Second Monthbis" (`MonthNames.englishOverrides` says why).
     public func monthName(_ code: MonthCode, leapYear: Bool) -> String {
-        Self.monthNames[min(max(code.number, 1), 12) - 1] + (code.isLeap ? "bis" : "")
+        (code.isLeap ? "Leap " : "") + Self.monthNames[min(max(code.number, 1), 12) - 1]
     }
 
     /// `Second Month`, `Second Monthbis` or `Leap Second Month`.

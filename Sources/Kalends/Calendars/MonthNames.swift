@@ -5,13 +5,25 @@
 ///
 /// The English tables are a cache of ICU's names, not facts of their own:
 /// `MonthNameTableTests` checks every entry against ICU's `en` text of that
-/// month (no exceptions today), and they stay so that the default English
-/// output opens no ICU date format at start-up. Every other locale's names
-/// come from ICU (`LocalizedDateFormat`). The spellings (`monthSpellings`,
-/// `Leap Second Month`) are what people type, read only, never printed.
+/// month, except the entries of `englishOverrides`, and they stay so that
+/// the default English output opens no ICU date format at start-up. Every
+/// other locale's names come from ICU (`LocalizedDateFormat`). The
+/// spellings (`monthSpellings`, `Second Monthbis`) are what people type,
+/// read only, never printed.
 public enum MonthNames {
+    /// Where Kalends' English differs from ICU's `en`: the one table of
+    /// overrides, each entry with its reason. `MonthNameTableTests` checks
+    /// that every difference from ICU is an entry here, and every entry one.
+    public static let englishOverrides: [EnglishNameOverride] = [
+        EnglishNameOverride(
+            calendars: [.chinese, .dangi], icu: "Second Monthbis", kalends: "Leap Second Month",
+            reason: "ICU glues CLDR's French-style \"bis\" to the ordinal of a leap month; English says \"leap\" "
+                + "(閏二月, 윤이월: the leap second month), as `kalends` reads it too. The same for all twelve months."),
+    ]
+
     /// The English name of a month: Hebrew M06 is "Adar II" in a leap year and
-    /// "Adar" in a common one; a Chinese leap month carries ICU's "bis".
+    /// "Adar" in a common one; a Chinese leap month is "Leap Second Month"
+    /// (`englishOverrides`).
     public static func name(of code: MonthCode, in id: CalendarID, leapYear: Bool) -> String {
         BuiltInFacts(id).monthName(code, leapYear: leapYear)
     }
@@ -58,5 +70,18 @@ extension MonthNameTable {
         if let number = monthSpellings[key] { return MonthCode(number) }
         return monthNameTable.firstIndex { MonthNames.normalized($0) == key }.map { MonthCode($0 + 1) }
     }
+}
+
+/// One entry of `MonthNames.englishOverrides`: the month names Kalends
+/// writes instead of ICU's English, shown by one example pair.
+public struct EnglishNameOverride: Sendable {
+    /// The calendars it applies to.
+    public let calendars: [CalendarID]
+    /// ICU's `en` name of the example month.
+    public let icu: String
+    /// Kalends' name of it.
+    public let kalends: String
+    /// Why ICU's name is not kept.
+    public let reason: String
 }
 

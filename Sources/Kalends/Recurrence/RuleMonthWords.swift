@@ -2,7 +2,7 @@
 /// `RecurrenceRule.naturalDescription`. The names are the calendar's own
 /// (`CalendarFacts.monthName`); only the order of a date differs: Gregorian
 /// names read "January 1", other named months "8 Adar I", and the Chinese
-/// and Dangi months, whose ICU names are ordinals ("Fourth Monthbis"), are
+/// and Dangi months, whose names are ordinals ("Leap Fourth Month"), are
 /// written "the 15th day of the leap 4th month".
 struct RuleMonthWords {
     enum Style {
