@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 
 /// The block reader of batch input: lines split across 64 KiB blocks, a
@@ -18,6 +19,20 @@ final class BatchReaderCLITests: XCTestCase {
         for (line, date) in zip(lines, dates) where !line.contains("\"iso\":\"\(date)\"") {
             XCTFail("\(date): \(line)")
             break
+        }
+    }
+
+    /// A standard input that cannot be read (here a directory) is exit 1
+    /// with the system's reason, not an empty input and exit 0.
+    func testUnreadableStandardInputIsExitOne() {
+        for arguments in [["convert", "-", "--to", "hebrew"], ["add", "-", "P1D"], ["diff", "-"], ["layout", "-"], ["recur", "-"]] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "exec \"$0\" \"$@\" < /", CLI.binary.path] + arguments
+            let finished = ChildProcess.run(process, stdin: Data(), timeout: 60)
+            XCTAssertEqual(finished.status, 1, "\(arguments): \(finished.stderr)")
+            XCTAssertEqual(finished.stderr, "kalends: error: standard input: cannot be read: Is a directory\n", "\(arguments)")
+            XCTAssertEqual(finished.stdout, "", "\(arguments)")
         }
     }
 

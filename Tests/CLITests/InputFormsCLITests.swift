@@ -1,4 +1,5 @@
 import XCTest
+@testable import kalends
 
 /// `now`, `today`, `tomorrow`, `yesterday` and `@SECONDS` wherever a date or
 /// date-time is read, and `--epoch` on `convert`, `add` and `days`
@@ -32,6 +33,23 @@ final class InputFormsCLITests: XCTestCase {
 
     func iso(_ arguments: [String], tz: String = "UTC", file: StaticString = #filePath, line: UInt = #line) -> [String] {
         run(arguments + ["--json"], tz: tz, file: file, line: line).jsonLines(file: file, line: line).compactMap { $0["iso"] as? String }
+    }
+
+    /// The system zone from `TZ` as glibc reads it: a zone name, a zone
+    /// file's path with or without `:`, a POSIX offset without daylight rules.
+    func testTheSystemZoneIsReadAsGlibcReadsTZ() {
+        for (tz, expected) in [("UTC", "2023-11-14T22:13:20Z"), ("Etc/UTC", "2023-11-14T22:13:20Z"), ("UTC0", "2023-11-14T22:13:20Z"),
+                               (":Asia/Tokyo", "2023-11-15T07:13:20+09:00"), ("/usr/share/zoneinfo/Asia/Tokyo", "2023-11-15T07:13:20+09:00"),
+                               ("JST-9", "2023-11-15T07:13:20+09:00"), ("<+0330>-3:30", "2023-11-15T01:43:20+03:30"),
+                               ("EST5EDT", "2023-11-14T17:13:20-05:00"), ("<-03>3", "2023-11-14T19:13:20-03:00")] {
+            assertLines(["add", "now", "PT0S"], [expected], tz: tz)
+        }
+        // The day `today` is follows the zone: already the 15th in Tokyo.
+        assertLines(["convert", "today", "--to", "iso8601"], ["iso8601  2023-11-15   Wednesday 15 November 2023 CE"], tz: "JST-9")
+        XCTAssertEqual(DaysCommand.posixOffset("JST-9"), 32_400)
+        XCTAssertEqual(DaysCommand.posixOffset("EST5EDT,M3.2.0,M11.1.0"), nil, "daylight rules are left to the system")
+        XCTAssertEqual(DaysCommand.posixOffset("AB-1"), nil, "a name needs three letters")
+        XCTAssertEqual(DaysCommand.posixOffset("UTC+25"), nil)
     }
 
     // MARK: where a date is wanted

@@ -61,6 +61,20 @@ final class LocaleFormatCLITests: XCTestCase {
         CLI.assertError(CLI.run(["days", "2024-03-09", "2024-03-10", "--format", "HH z"]), status: 1, contains: "'z' is a time-zone field")
         // Nothing is printed before the error.
         XCTAssertEqual(CLI.run(["convert", "2024-03-15", "--locale", "xx"]).stdout, "")
+        // One line per result: a pattern with a line break or control character is refused.
+        for pattern in ["d\nMMMM", "d\tM", "d\u{2028}M", "\u{1B}[31md"] {
+            CLI.assertError(CLI.run(["convert", "2024-03-15", "--format", pattern]), status: 1, contains: "--format")
+            CLI.assertError(CLI.run(["convert", "-", "--format", pattern], stdin: "2024-03-15\n"), status: 1,
+                            contains: "a pattern may not hold a line break or control character")
+        }
+        // --epoch prints the seconds instead of the date: with --format (or --locale, where it only writes dates)
+        // it is a usage error in text, while JSON holds both.
+        CLI.assertError(CLI.run(["convert", "2024-03-15", "--epoch", "--format", "y"]), status: 2, contains: "--format has nothing to write")
+        CLI.assertError(CLI.run(["add", "2024-03-15", "P1D", "--epoch", "--locale", "he"]), status: 2, contains: "--locale has nothing to write")
+        XCTAssertEqual(CLI.run(["days", "2024-03-09", "2024-03-10", "--locale", "he", "--epoch"]).lines, ["1709942400"])
+        let both = CLI.run(["convert", "2024-03-15", "--to", "iso8601", "--epoch", "--format", "y", "--json"]).jsonLines()
+        XCTAssertEqual(both.first?["epoch"] as? Int, 1_710_460_800)
+        XCTAssertEqual(both.first?["formatted"] as? String, "2024")
     }
 
     /// ICU canonicalizes what it cannot parse away (he@@@ would be he): such

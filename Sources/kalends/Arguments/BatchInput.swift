@@ -25,7 +25,7 @@ enum BatchInput {
                          _ body: (_ line: BatchLine, _ number: Int, _ output: inout OutputBuffer) throws -> Void) -> Int32 {
         var status = ExitStatus.success
         var number = 0
-        StandardInput.forEachLine { raw in
+        let failure = StandardInput.forEachLine { raw in
             number += 1
             var line = BatchLine(bytes: raw)
             line.trimCarriageReturn()
@@ -54,6 +54,10 @@ enum BatchInput {
                 output.flush()
                 _ = ErrorReporting.report(error)
             }
+        }
+        if let failure {
+            output.flush()
+            return ErrorReporting.report(InputFile.readError(failure))
         }
         return status
     }
@@ -118,8 +122,12 @@ import Kalends
 /// Standard input in blocks.
 enum StandardInput {
     /// Calls `body` with each line's bytes (without the newline; the last
-    /// line also without one), reading 64 KiB at a time.
-    static func forEachLine(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    /// line also without one), reading 64 KiB at a time. Returns the
+    /// `errno` of a read that failed (a directory, a closed descriptor), after
+    /// the lines read before it; nil at the end of the input.
+    @discardableResult
+    static func forEachLine(_ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Int32? {
+        var failure: Int32?
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         var carry: [UInt8] = []
         var ended = false
@@ -128,6 +136,7 @@ enum StandardInput {
                 while true {
                     let got = read(0, raw.baseAddress, raw.count)
                     if got < 0 && errno == EINTR { continue }
+                    if got < 0 { failure = errno }
                     return got
                 }
             }
@@ -149,5 +158,6 @@ enum StandardInput {
             }
         }
         if !carry.isEmpty { carry.withUnsafeBufferPointer { body($0) } }
+        return failure
     }
 }

@@ -23,10 +23,21 @@ final class DateFormatOption {
     /// The options given, or nil when neither is (the default English output).
     /// The locale and the pattern are checked at once, in `calendar`, so a
     /// mistake is reported before anything is printed.
-    static func read(_ arguments: ParsedArguments, checkingIn calendar: any CalendarSystem) throws -> DateFormatOption? {
+    /// `localeWritesText`: `--locale` only writes dates here (`days` reads
+    /// its week rules from it too, so there `--locale` with `--epoch` is fine).
+    static func read(_ arguments: ParsedArguments, checkingIn calendar: any CalendarSystem, localeWritesText: Bool = true) throws -> DateFormatOption? {
         let typed = arguments.value("--locale")
         let pattern = arguments.value("--format")
         guard typed != nil || pattern != nil else { return nil }
+        // Text output prints either the seconds or the date's text, not both (JSON holds both).
+        if arguments.flag(EpochOutput.option), !arguments.flag("--json") {
+            if pattern != nil { throw UsageError("--epoch prints the Unix seconds instead of the date, so --format has nothing to write; give one, or add --json for both") }
+            if localeWritesText, typed != nil { throw UsageError("--epoch prints the Unix seconds instead of the date, so --locale has nothing to write; give one, or add --json for both") }
+        }
+        // One line per result: a line break (or any control character) in the pattern would break it.
+        if let pattern, pattern.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0.value == 0x2028 || $0.value == 0x2029 }) {
+            throw InputError(place: "--format", input: pattern, underlying: PatternLineError())
+        }
         // The C and POSIX locales (which `--locale` also accepts for week rules)
         // write as en_US_POSIX does; LocalizedDateFormat maps them.
         let option = DateFormatOption(locale: typed ?? "en", pattern: pattern)
@@ -64,3 +75,9 @@ final class DateFormatOption {
         }
     }
 }
+
+/// A `--format` pattern with a line break or control character in it.
+struct PatternLineError: Error, CustomStringConvertible {
+    var description: String { "a pattern may not hold a line break or control character: each result is one line" }
+}
+

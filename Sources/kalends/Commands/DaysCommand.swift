@@ -70,7 +70,7 @@ enum DaysCommand: Command {
         // The widest date of the span's years (M05L, five-digit years): the slices stream, the bounds are known.
         let years = try [start, end].map { instant throws in try calendar.date(dayNumber: zone.dayNumber(of: instant)).year }
         let dateWidth = ConvertCommand.TextLayout.widestDate(calendar, years: (years.min() ?? 0)...(years.max() ?? 0))
-        let formatting = try DateFormatOption.read(arguments, checkingIn: calendar)
+        let formatting = try DateFormatOption.read(arguments, checkingIn: calendar, localeWritesText: false)
         var iterator = slices.makeIterator()
         while let slice = try iterator.nextSlice() {
             let date = CalendarDateText.format(slice.first)
@@ -111,13 +111,45 @@ enum DaysCommand: Command {
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
 
+    /// The zone `TZ` names, read as glibc reads it: `:Asia/Tokyo` or a zone
+    /// file's path (`/usr/share/zoneinfo/Asia/Tokyo`, with or without the
+    /// colon), a zone name (`UTC` is UTC, printed `Z`), or a POSIX offset
+    /// without daylight rules (`JST-9`, `<+0330>-3:30`: east of UTC is
+    /// negative there); else the system's zone (Foundation's reading of
+    /// `TZ` and /etc/localtime), else UTC.
     static func systemZone() -> ZoneRules {
-        // TZ=":America/New_York" (POSIX's implementation-defined form) names a zone file, as glibc reads it.
-        if let tz = ProcessInfo.processInfo.environment["TZ"], tz.hasPrefix(":"),
-           let zone = try? ZoneRules(identifier: Self.zoneName(fromFile: String(tz.dropFirst()))) {
-            return zone
+        guard let tz = ProcessInfo.processInfo.environment["TZ"], !tz.isEmpty else {
+            return (try? ZoneRules(identifier: TimeZone.current.identifier)) ?? .utc
         }
+        let name = zoneName(fromFile: tz.hasPrefix(":") ? String(tz.dropFirst()) : tz)
+        if let zone = try? ZoneRules(identifier: name) { return zone }
+        if let offset = posixOffset(tz) { return offset == 0 ? .utc : .fixed(UTCOffset(seconds: offset)) }
         return (try? ZoneRules(identifier: TimeZone.current.identifier)) ?? .utc
+    }
+
+    /// The UTC offset in seconds of a POSIX `TZ` of a name and an offset and
+    /// nothing more (`JST-9`, `UTC0`, `<+0330>-3:30`); nil for any other.
+    static func posixOffset(_ tz: String) -> Int? {
+        var rest = Substring(tz)
+        if rest.hasPrefix("<") {
+            guard let close = rest.firstIndex(of: ">") else { return nil }
+            rest = rest[rest.index(after: close)...]
+        } else {
+            let letters = rest.prefix { $0.isASCII && $0.isLetter }
+            guard letters.count >= 3 else { return nil }
+            rest = rest.dropFirst(letters.count)
+        }
+        var sign = -1  // POSIX counts west of UTC as positive.
+        if rest.first == "+" { rest = rest.dropFirst() } else if rest.first == "-" { sign = 1; rest = rest.dropFirst() }
+        let parts = rest.split(separator: ":", omittingEmptySubsequences: false)
+        guard (1...3).contains(parts.count), parts.allSatisfy({ (1...2).contains($0.count) && $0.allSatisfy(\.isASCII) }),
+              let hours = Int(parts[0]), hours <= 24 else { return nil }
+        var seconds = hours * 3600
+        for (index, part) in parts.dropFirst().enumerated() {
+            guard let value = Int(part), value < 60 else { return nil }
+            seconds += value * (index == 0 ? 60 : 1)
+        }
+        return sign * seconds
     }
 
     /// START or END as an instant: a plain date is the start of that day in `zone`.
