@@ -1,7 +1,7 @@
 import XCTest
 @testable import kalends
 
-/// `DisplayWidth`: terminal columns as wcwidth counts them, which the month
+/// `DisplayWidth`: terminal columns as glibc's wcwidth counts them, which the month
 /// grids use to line up ICU's names and numerals.
 final class DisplayWidthTests: XCTestCase {
     func testColumns() {
@@ -19,7 +19,9 @@ final class DisplayWidthTests: XCTestCase {
         XCTAssertEqual(DisplayWidth.of("\u{301}"), 0, "a lone combining mark")
         XCTAssertEqual(DisplayWidth.of("١٥"), 2, "Arabic-Indic digits")
         XCTAssertEqual(DisplayWidth.of("۱ش"), 2)
-        XCTAssertEqual(DisplayWidth.of("सो"), 1, "a consonant and its vowel sign")
+        XCTAssertEqual(DisplayWidth.of("सो"), 2, "a consonant and its spacing vowel sign, one column each as wcwidth counts")
+        XCTAssertEqual(DisplayWidth.of("कि"), 2, "i is a spacing mark too")
+        XCTAssertEqual(DisplayWidth.of("कं"), 1, "anusvara is a non-spacing mark")
         XCTAssertEqual(DisplayWidth.of("\u{200F}a"), 1, "a format character takes no column")
         XCTAssertEqual(DisplayWidth.of("〇"), 2)
         XCTAssertEqual(DisplayWidth.of("\u{303F}"), 1, "the half-fill space is narrow")

@@ -1,6 +1,9 @@
 import Foundation
 import KalendsCheck
 import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `--locale` and `--format` on convert, add and days (Docs/CLI.md, "Locales
 /// and formats"): ICU's text of Kalends' own fields. The strings are CLDR 42
@@ -199,7 +202,8 @@ final class MonthLocaleCLITests: XCTestCase {
     /// numerals and widths; one month, -3 and year views, with and without
     /// week numbers. A one-month grid shows each day of the month once.
     func testEveryRowLinesUpWithTheWeekdayRow() {
-        let locales = ["he", "ar", "fa", "ja", "zh-Hant", "ru", "he-u-nu-hebr", "zh-u-nu-hanidec", "ar-EG", "fa-IR"]
+        // Scripts with wide characters, marks, and spacing vowel signs (bn, ta, my, km, hi).
+        let locales = ["he", "ar", "fa", "ja", "zh-Hant", "ru", "he-u-nu-hebr", "zh-u-nu-hanidec", "ar-EG", "fa-IR", "bn", "ta", "my", "km", "hi"]
         let calendars = ["iso8601", "hebrew", "islamic-umalqura", "islamic-civil", "persian", "chinese", "dangi", "japanese",
                          "coptic", "ethiopic", "indian", "buddhist", "roc"]
         let view = Gen<Int>.int(in: 0...2)   // 0: one month, 1: -3, 2: the year
@@ -272,15 +276,23 @@ final class MonthLocaleCLITests: XCTestCase {
     }
 
     /// Terminal columns of one character, independently of the CLI's own
-    /// table: CJK (and Hangul, fullwidth forms) two, a mark alone none.
+    /// count: glibc's `wcwidth` of each scalar, in the C.UTF-8 locale.
     static func columns(_ character: Character) -> Int {
-        let wide: [ClosedRange<UInt32>] = [0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-                                           0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
-                                           0x20000...0x3FFFD]
-        let scalars = character.unicodeScalars
-        if scalars.contains(where: { scalar in wide.contains { $0.contains(scalar.value) } }) { return 2 }
-        let marks: Set<Unicode.GeneralCategory> = [.nonspacingMark, .enclosingMark, .spacingMark, .format]
-        return scalars.allSatisfy { marks.contains($0.properties.generalCategory) } ? 0 : 1
+        guard let wcwidth = glibcWidth else { return character.unicodeScalars.count }
+        return character.unicodeScalars.reduce(0) { $0 + max(0, Int(wcwidth(Int32(bitPattern: $1.value)))) }
+    }
+
+    /// glibc's `wcwidth` (the Glibc module does not export it), in a UTF-8 LC_CTYPE.
+    static let glibcWidth: (@convention(c) (Int32) -> Int32)? = {
+        guard setlocale(LC_CTYPE, "C.UTF-8") != nil, let symbol = dlsym(dlopen(nil, RTLD_NOW), "wcwidth") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (Int32) -> Int32).self)
+    }()
+
+    func testTheWidthOracleIsGlibcs() throws {
+        try XCTSkipIf(Self.glibcWidth == nil, "glibc's wcwidth is not found")
+        XCTAssertEqual(Self.columns("日"), 2)
+        XCTAssertEqual(Self.columns("सो"), 2)
+        XCTAssertEqual(Self.columns("e\u{301}"), 1)
     }
 }
 
