@@ -99,7 +99,6 @@ public struct LocalizedDateFormat: Sendable {
             // It does not (Hebrew AM 5807): each field from a date on which ICU agrees
             // with Kalends about that field, the pattern's literals as they are.
             defer { try? Self.apply(pattern, to: format) }
-            let firstOfMonth = try fields(date, facts: facts, day: 1) + time
             var text = ""
             for segment in segments {
                 switch segment {
@@ -119,12 +118,43 @@ public struct LocalizedDateFormat: Sendable {
                     case "D":
                         text += try dayOfYearText(date, facts: facts, time: time, format: format)
                     default:
-                        text += try Self.format(format, whole.agrees ? exact : firstOfMonth, what: "format \(date)").text
+                        text += whole.agrees ? try Self.format(format, exact, what: "format \(date)").text
+                            : try proxyText(date, monthField: letter == "M" || letter == "L", facts: facts, time: time, format: format)
                     }
                 }
             }
             return text
         }
+    }
+
+    /// A year, month or era field of a date ICU's calendar moves: from the
+    /// first of its month where ICU agrees with Kalends there, else from a
+    /// date that shows the same field and on which ICU agrees: the same month
+    /// of a year as long, up to 60 years away, for a month (ICU 72 moves
+    /// whole Chinese years after it has computed Dangi ones, and the other
+    /// way round); another month of the same year for the rest.
+    private func proxyText(_ date: CalendarDate, monthField: Bool, facts: BuiltInFacts, time: [Int32], format: OpaquePointer) throws(FormatError) -> String {
+        let first = try Self.format(format, try fields(date, facts: facts, day: 1) + time, what: "format \(date)")
+        if first.agrees { return first.text }
+        if monthField {
+            let system = try? Calendars.system(calendar)
+            let length = system?.monthsInYear(date.year)
+            for distance in 1...60 {
+                for year in [date.year - distance, date.year + distance] where system?.monthsInYear(year) == length {
+                    guard let pairs = try? fields(date, facts: facts, year: year, day: 1),
+                          let proxy = try? Self.format(format, pairs + time, what: "format \(date)") else { continue }
+                    if proxy.agrees { return proxy.text }
+                }
+            }
+        } else {
+            for month in 1...13 {
+                let code = MonthCode(month)
+                guard facts.hasMonthCode(code), let pairs = try? fields(date, facts: facts, monthCode: code, day: 1),
+                      let proxy = try? Self.format(format, pairs + time, what: "format \(date)") else { continue }
+                if proxy.agrees { return proxy.text }
+            }
+        }
+        return first.text
     }
 
     /// The day of the month: from `exact` when ICU keeps it, else the same
@@ -169,7 +199,9 @@ public struct LocalizedDateFormat: Sendable {
     }
 
     /// ICU's (field, value) pairs for `date`, the month or day replaced when given.
-    private func fields(_ date: CalendarDate, facts: BuiltInFacts, monthCode: MonthCode? = nil, day: Int? = nil) throws(FormatError) -> [Int32] {
+    private func fields(_ date: CalendarDate, facts: BuiltInFacts, year proxyYear: Int? = nil, monthCode: MonthCode? = nil,
+                        day: Int? = nil) throws(FormatError) -> [Int32] {
+        let dateYear = proxyYear ?? date.year
         var pairs: [Int32] = []
         func value(_ number: Int) throws(FormatError) -> Int32 {
             guard let value = Int32(exactly: number) else {
@@ -179,9 +211,9 @@ public struct LocalizedDateFormat: Sendable {
         }
         switch facts.icuYear {
         case .eraYear(let era):
-            pairs += [Int32(KICU_ERA), try value(era), Int32(KICU_YEAR), try value(date.year)]
+            pairs += [Int32(KICU_ERA), try value(era), Int32(KICU_YEAR), try value(dateYear)]
         case .extended(let offset):
-            let (year, overflow) = date.year.addingReportingOverflow(offset)
+            let (year, overflow) = dateYear.addingReportingOverflow(offset)
             guard !overflow else { throw .icuFailure(operation: "format \(date)", status: "a field is out of ICU's range") }
             pairs += [Int32(KICU_EXTENDED_YEAR), try value(year)]
         }

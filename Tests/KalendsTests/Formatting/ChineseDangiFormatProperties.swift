@@ -1,0 +1,31 @@
+import KalendsCheck
+import XCTest
+@testable import Kalends
+
+/// ICU 72's Chinese and Dangi calendars share their year caches: once one
+/// has computed a year, the other can move whole months of that year (1916,
+/// 1944, 2028 ... found in review). Formatted text must still show Kalends'
+/// month and day, whichever calendar was formatted first: days of both
+/// calendars, interleaved, in one process.
+final class ChineseDangiFormatProperties: XCTestCase {
+    func testTheMonthAndDayAreKalendsWhateverWasFormattedBefore() throws {
+        let chinese = try Calendars.system(.chinese), dangi = try Calendars.system(.dangi)
+        let formats = [try LocalizedDateFormat(calendar: .chinese, pattern: "MMMM d"), try LocalizedDateFormat(calendar: .dangi, pattern: "MMMM d")]
+        let first = try ISODate(year: 1800, month: 1, day: 1).dayNumber, last = try ISODate(year: 2200, month: 12, day: 31).dayNumber
+        // Pairs of days: a day of one calendar, then one of the other in the same or a nearby year.
+        let cases = Gen.zip(Gen.int(in: first...last), Gen.int(in: -400...400), Gen.int(in: 0...1))
+        forAll(cases, runs: 2_000) { day, offset, order in
+            for (index, dayNumber) in [(order, day), (1 - order, day + offset)] {
+                let system = index == 0 ? chinese : dangi
+                let date = try system.date(dayNumber: dayNumber)
+                let code = date.monthCode
+                // ICU's English: the ordinal month name, with "bis" for a leap month.
+                let base = system.monthName(MonthCode(code.number), leapYear: false)
+                let expected = base + (code.isLeap ? "bis" : "") + " \(date.day)"
+                let text = try formats[index].string(from: date)
+                guard text == expected else { throw TestFailure("\(system.id) day \(dayNumber) (\(date)): '\(text)', expected '\(expected)'") }
+            }
+            return true
+        }
+    }
+}
