@@ -168,6 +168,16 @@ public struct LocalizedDateFormat: Sendable {
             let proxy = try Self.format(format, try fields(date, facts: facts, monthCode: code) + time, what: "format the day of \(date)")
             if proxy.agrees { return proxy.text }
         }
+        // No month of the year (ICU puts every Indian day before Julian Day 0 a
+        // day late): the same day of the month in the year of 2000-01-01, or
+        // in a year up to 60 years away.
+        let system = try? Calendars.system(calendar)
+        let modern = system.flatMap { try? $0.date(dayNumber: 10_957).year }
+        for year in (modern.map { [$0] } ?? []) + (1...60).flatMap({ [date.year - $0, date.year + $0] }) {
+            guard let pairs = try? fields(date, facts: facts, year: year),
+                  let proxy = try? Self.format(format, pairs + time, what: "format the day of \(date)") else { continue }
+            if proxy.agrees { return proxy.text }
+        }
         return try Self.format(format, try fields(date, facts: facts) + time, what: "format the day of \(date)").text
     }
 
