@@ -66,7 +66,19 @@ public struct LocalizedDateFormat: Sendable {
     /// `date` (a date of this format's calendar) written with the pattern;
     /// `secondsOfDay` is the wall-clock time the time fields (`HH:mm`) show.
     public func string(from date: CalendarDate, secondsOfDay: Int = 0) throws(FormatError) -> String {
-        try string(from: date, secondsOfDay: secondsOfDay, fieldByField: false)
+        overridingEnglish(try string(from: date, secondsOfDay: secondsOfDay, fieldByField: false), of: date)
+    }
+
+    /// ICU's English text with `MonthNames.englishOverrides` applied: a
+    /// Chinese or Dangi leap month's full name ("Second Monthbis") becomes
+    /// Kalends' ("Leap Second Month") in the English locales, as in the
+    /// default output.
+    func overridingEnglish(_ text: String, of date: CalendarDate) -> String {
+        guard date.monthCode.isLeap, calendar == .chinese || calendar == .dangi,
+              localeID.lowercased().hasPrefix("en"), localeID.count == 2 || !(localeID.dropFirst(2).first?.isLetter ?? false) else { return text }
+        let facts = BuiltInFacts(calendar)
+        let base = facts.monthName(MonthCode(date.monthCode.number), leapYear: false)
+        return text.replacing(base + "bis", with: facts.monthName(date.monthCode, leapYear: false))
     }
 
     /// `value` written with the locale's digits, as this format writes its

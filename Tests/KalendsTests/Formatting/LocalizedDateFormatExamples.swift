@@ -93,7 +93,13 @@ final class LocalizedDateFormatExamples: XCTestCase {
         let leap = try date("2023-03-22", in: .chinese)
         XCTAssertEqual(CalendarDateText.format(leap), "2023-M02L-01")
         XCTAssertEqual(try LocalizedDateFormat(locale: "zh", calendar: .chinese).string(from: leap), "2023癸卯年闰二月初一星期三")
-        XCTAssertEqual(try LocalizedDateFormat(calendar: .chinese, pattern: "MMMM d").string(from: leap), "Second Monthbis 1")
+        // In English, ICU's "Second Monthbis" with Kalends' override (MonthNames.englishOverrides); the abbreviation stays ICU's.
+        let english = try LocalizedDateFormat(calendar: .chinese, pattern: "MMMM d")
+        XCTAssertEqual(try english.string(from: leap, secondsOfDay: 0, fieldByField: false), "Second Monthbis 1")
+        XCTAssertEqual(try english.string(from: leap), "Leap Second Month 1")
+        XCTAssertEqual(try LocalizedDateFormat(locale: "en-GB", calendar: .dangi, pattern: "d MMMM").string(from: try date("2023-03-22", in: .dangi)),
+                       "1 Leap Second Month")
+        XCTAssertEqual(try LocalizedDateFormat(calendar: .chinese, pattern: "MMM d").string(from: leap), "Mo2bis 1")
     }
 
     /// AM 5807: ICU 72's Hebrew calendar starts it a day late (Docs/Conformance.md),
