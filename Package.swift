@@ -16,7 +16,10 @@ let package = Package(
         // Plain C over the system ICU; see Docs/Architecture.md, "ICU".
         .target(
             name: "CICU",
-            linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]
+            // ICU is C++ and uses libm: named after it, for the static link of
+            // the release binary, where nothing else brings them in.
+            linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata"),
+                             .linkedLibrary("stdc++"), .linkedLibrary("m")]
         ),
         .target(name: "Kalends", dependencies: ["CICU"]),
         .target(name: "KalendsLayout"),

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import FoundationEssentials
 import FoundationInternationalization
 import Kalends
@@ -119,12 +122,25 @@ enum DaysCommand: Command {
     /// `TZ` and /etc/localtime), else UTC.
     static func systemZone() -> ZoneRules {
         guard let tz = ProcessInfo.processInfo.environment["TZ"], !tz.isEmpty else {
+            // /etc/localtime, a link into the zone files, names the zone as glibc reads it.
+            if let target = linkTarget("/etc/localtime"), let slash = target.firstRange(of: "zoneinfo/"),
+               let zone = try? ZoneRules(identifier: String(target[slash.upperBound...])) {
+                return zone
+            }
             return (try? ZoneRules(identifier: TimeZone.current.identifier)) ?? .utc
         }
         let name = zoneName(fromFile: tz.hasPrefix(":") ? String(tz.dropFirst()) : tz)
         if let zone = try? ZoneRules(identifier: name) { return zone }
         if let offset = posixOffset(tz) { return offset == 0 ? .utc : .fixed(UTCOffset(seconds: offset)) }
         return (try? ZoneRules(identifier: TimeZone.current.identifier)) ?? .utc
+    }
+
+    /// Where the symbolic link at `path` points, or nil.
+    static func linkTarget(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: 1_024)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// The UTC offset in seconds of a POSIX `TZ` of a name and an offset and

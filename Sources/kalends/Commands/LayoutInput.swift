@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Kalends
 
 /// The events of `kalends layout`, read from the contract's JSON:
@@ -24,13 +24,14 @@ struct LayoutInput {
 
     /// Reads the JSON text; every error names the event (index and id) and field.
     init(json data: Data, source: String, zone: ZoneRules) throws {
-        if String(decoding: data.prefix(64), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines).uppercased().hasPrefix("BEGIN:VCALENDAR") {
+        let head = String(decoding: data.prefix(64), as: UTF8.self).drop { $0.isWhitespace || $0 == "\u{FEFF}" }
+        if head.uppercased().hasPrefix("BEGIN:VCALENDAR") {
             throw InputError(place: source, underlying: LayoutInputError(
                 "iCalendar (.ics) input is not read yet (it comes with the iCalendar work); give the day's events as JSON"))
         }
         if let events = LayoutJSONReader.events(data) {
             // The common, well-formed input, read in one pass; anything else
-            // (and every error) takes the Foundation path below.
+            // (and every error) takes the general path below.
             let iso = try Calendars.system(.iso8601)
             timed.reserveCapacity(events.count)
             for (index, event) in events.enumerated() {
@@ -39,55 +40,58 @@ struct LayoutInput {
             }
             return
         }
-        try readFoundation(data, source: source, zone: zone)
+        try readGeneral(data, source: source, zone: zone)
     }
 
-    /// The input as the Foundation path alone reads it (the fast path's
+    /// The input as the general path alone reads it (the fast path's
     /// reference, for the parity tests).
-    static func viaFoundation(json data: Data, source: String, zone: ZoneRules) throws -> LayoutInput {
+    static func viaGeneralPath(json data: Data, source: String, zone: ZoneRules) throws -> LayoutInput {
         var input = LayoutInput()
-        try input.readFoundation(data, source: source, zone: zone)
+        try input.readGeneral(data, source: source, zone: zone)
         return input
     }
 
     private init() {}
 
-    /// The Foundation path: `JSONSerialization`, then every check in turn.
-    private mutating func readFoundation(_ data: Data, source: String, zone: ZoneRules) throws {
-        let root: Any
+    /// The general path: the whole document read strictly (`JSONDocument`,
+    /// every syntax error with its line and column), then every check in turn.
+    private mutating func readGeneral(_ data: Data, source: String, zone: ZoneRules) throws {
+        let root: JSONValue
         do {
-            root = try JSONSerialization.jsonObject(with: data)
+            root = try data.withUnsafeBytes { bytes throws(JSONSyntaxError) in try JSONDocument.parse(bytes) }
         } catch {
-            throw InputError(place: source, underlying: LayoutInputError("not valid JSON (\(Self.location(of: error, in: data)))"))
+            throw InputError(place: source, underlying: LayoutInputError("not valid JSON (\(error))"))
         }
-        guard let object = root as? [String: Any], let events = object["events"] as? [Any] else {
+        guard case .array(let events)? = root["events"] else {
             throw InputError(place: source, underlying: LayoutInputError("expected an object with an \"events\" array"))
         }
         guard events.count <= 1_000_000 else {
             throw InputError(place: source, underlying: LayoutInputError("\(events.count) events is more than the 1,000,000 a day view takes"))
         }
         let iso = try Calendars.system(.iso8601)
-        for (index, item) in events.enumerated() {
+        for (index, event) in events.enumerated() {
             let place = "\(source): event \(index)"
-            guard let event = item as? [String: Any] else {
+            guard case .object = event else {
                 throw InputError(place: place, underlying: LayoutInputError("is not an object"))
             }
             let id: String
             switch event["id"] {
-            case let text as String where !text.isEmpty: id = text
-            case let number as NSNumber where !Self.isBoolean(number) && number.doubleValue == number.doubleValue.rounded()
-                && abs(number.doubleValue) < 1e15:
-                id = String(number.int64Value)
+            case .string(let text)? where !text.isEmpty: id = text
+            case .number(let text)?:
+                guard let number = Double(text), number == number.rounded(), abs(number) < 1e15 else {
+                    throw InputError(place: place, underlying: LayoutInputError("\"id\" \(Echo.text(text)) is not a whole number below 10^15 in size"))
+                }
+                id = String(Int64(number))
             case nil: throw InputError(place: place, underlying: LayoutInputError("needs an \"id\""))
             default: throw InputError(place: place, underlying: LayoutInputError("\"id\" must be a non-empty string or a whole number"))
             }
             func named() -> String { "\(source): event \(index) (\"\(id)\")" }
             func text(_ key: String) throws -> String? {
-                guard let value = event[key], !(value is NSNull) else { return nil }
-                guard let string = value as? String else {
-                    throw InputError(place: named(), underlying: LayoutInputError("\"\(key)\" must be a string"))
+                switch event[key] {
+                case nil, .null?: return nil
+                case .string(let string)?: return string
+                default: throw InputError(place: named(), underlying: LayoutInputError("\"\(key)\" must be a string"))
                 }
-                return string
             }
             let title = try text("title") ?? text("summary") ?? id
             guard let startText = try text("start") else {
@@ -95,11 +99,10 @@ struct LayoutInput {
             }
             let endText = try text("end")
             var isAllDay = false
-            if let flag = event["allDay"], !(flag is NSNull) {
-                guard let number = flag as? NSNumber, Self.isBoolean(number) else {
-                    throw InputError(place: named(), underlying: LayoutInputError("\"allDay\" must be true or false"))
-                }
-                isAllDay = number.boolValue
+            switch event["allDay"] {
+            case nil, .null?: break
+            case .bool(let flag)?: isAllDay = flag
+            default: throw InputError(place: named(), underlying: LayoutInputError("\"allDay\" must be true or false"))
             }
             try add(id: id, title: title, start: .text(startText), end: endText.map(TimeText.text), isAllDay: isAllDay, zone: zone, iso: iso,
                     place: named())
@@ -156,25 +159,6 @@ struct LayoutInput {
                 throw InputError(place: place(), underlying: error)
             }
         }
-    }
-
-    /// JSON `true`/`false` as JSONSerialization gives them (NSNumber of type `c`).
-    static func isBoolean(_ number: NSNumber) -> Bool {
-        String(cString: number.objCType) == "c"
-    }
-
-    /// Where a JSON syntax error is, as Foundation reports it (a character
-    /// index), turned into a line and column.
-    static func location(of error: any Error, in data: Data) -> String {
-        let description = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String) ?? ""
-        guard let range = description.range(of: "character "),
-              let offset = Int(description[range.upperBound...].prefix { $0.isNumber }), offset <= data.count else {
-            return description.isEmpty ? "a syntax error" : description
-        }
-        let before = data.prefix(offset)
-        let line = before.filter { $0 == 10 }.count + 1
-        let column = offset - (before.lastIndex(of: 10).map { $0 + 1 } ?? 0) + 1
-        return "syntax error at line \(line), column \(column)"
     }
 
     static func read(_ text: String, field: String, place: @autoclosure () -> String, calendar: any CalendarSystem, zone: ZoneRules) throws -> Moment {

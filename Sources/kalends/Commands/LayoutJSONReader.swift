@@ -1,13 +1,13 @@
-import Foundation
+import FoundationEssentials
 import Kalends
 
 /// The fast path of `kalends layout`'s JSON reading: one pass over the bytes
 /// for the common, well-formed input. It returns nil for anything it does
-/// not read exactly as `JSONSerialization` plus `LayoutInput`'s checks would
-/// (a syntax error, a duplicate key, a number id with a fraction, a
-/// non-string title, an unusual escape ...); the caller then takes the
-/// Foundation path, which gives the same result or the same error (with its
-/// position) as before. So the fast path never decides an error itself.
+/// not read exactly as `JSONDocument` plus `LayoutInput`'s checks would (a
+/// syntax error, a duplicate key, a number id with a fraction, a non-string
+/// title, an unusual escape ...); the caller then takes the general path,
+/// which gives the same result or the error with its position. So the fast
+/// path never decides an error itself.
 struct LayoutJSONReader {
     struct Event {
         let id: String
@@ -17,7 +17,7 @@ struct LayoutJSONReader {
         let allDay: Bool
     }
 
-    /// The events of `data`, or nil: read it the Foundation way.
+    /// The events of `data`, or nil: read it the general way.
     static func events(_ data: Data) -> [Event]? {
         data.withUnsafeBytes { raw -> [Event]? in
             var reader = LayoutJSONReader(bytes: raw)
@@ -219,7 +219,7 @@ struct LayoutJSONReader {
         }
     }
 
-    /// Skips any JSON value (checked as strictly as Foundation), or nil.
+    /// Skips any JSON value (checked as strictly as `JSONDocument`), or nil.
     private mutating func skipValue(depth: Int) -> Bool {
         guard depth < 64 else { return false }
         switch peek() {
@@ -282,7 +282,7 @@ struct LayoutJSONReader {
         return index > begin
     }
 
-    /// A key of plain ASCII without escapes (others: the Foundation path),
+    /// A key of plain ASCII without escapes (others: the general path),
     /// as the range of its bytes.
     private mutating func asciiKey() -> Range<Int>? {
         guard consume(Self.quote) else { return nil }
@@ -364,7 +364,7 @@ struct LayoutJSONReader {
                     }
                     code = code &* 16 &+ nibble
                 }
-                // Surrogates (pairs or lone ones): the Foundation path.
+                // Surrogates (pairs or lone ones): the general path.
                 guard code != 0, let scalar = Unicode.Scalar(code) else { return nil }
                 decoded.append(contentsOf: String(Character(scalar)).utf8)
             default:

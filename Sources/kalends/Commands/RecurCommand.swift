@@ -164,8 +164,8 @@ enum RecurCommand: Command {
         var description: String {
             let library = "(give a zone, or a wall-clock time)", hint = "(give --tz, or a bound without an offset)"
             let message = underlying.message
-            guard message.contains("has no zone"), let range = message.range(of: library) else { return message }
-            return message.replacingCharacters(in: range, with: hint)
+            guard message.contains("has no zone") else { return message }
+            return message.replacing(library, with: hint, maxReplacements: 1)
         }
     }
 
