@@ -61,6 +61,10 @@ final class LocaleFormatCLITests: XCTestCase {
         CLI.assertError(CLI.run(["add", "2024-03-15", "P1D", "--locale", "qq-QQ"]), status: 1, contains: "--locale: unknown locale 'qq-QQ'")
         CLI.assertError(CLI.run(["convert", "2024-03-15", "--locale", "he-u-"]), status: 1, contains: "--locale: malformed locale 'he-u-'")
         CLI.assertError(CLI.run(["convert", "2024-03-15", "--format", "d J"]), status: 1, contains: "--format: invalid date pattern 'd J'")
+        // ICU writes six month letters as a number of its own (Hebrew Adar II as 000014): refused.
+        CLI.assertError(CLI.run(["convert", "2024-03-15", "--to", "hebrew", "--format", "MMMMMM"]), status: 1,
+                        contains: "--format: invalid date pattern 'MMMMMM': 'M' takes 1 ... 5 letters, not 6")
+        XCTAssertEqual(CLI.run(["convert", "2024-03-11", "--to", "gregorian", "--format", "EEEEEE"]).status, 0, "six E: the short weekday")
         CLI.assertError(CLI.run(["days", "2024-03-09", "2024-03-10", "--format", "HH z"]), status: 1, contains: "'z' is a time-zone field")
         // Nothing is printed before the error.
         XCTAssertEqual(CLI.run(["convert", "2024-03-15", "--locale", "xx"]).stdout, "")

@@ -339,6 +339,12 @@ enum PatternSegment: Equatable {
                 flush()
                 var count = 1
                 while index + count < characters.count, characters[index + count] == character { count += 1 }
+                // Months and weekdays have 1 ... 5 letters (6 for the short weekday);
+                // ICU writes longer runs as numbers of its own (Hebrew Adar II as "000014").
+                let longest: Int? = "ML".contains(character) ? 5 : "Ec".contains(character) ? 6 : nil
+                if let longest, count > longest {
+                    throw .invalidPattern(pattern, detail: "'\(character)' takes 1 ... \(longest) letters, not \(count)")
+                }
                 segments.append(.field(character, count))
                 index += count
             } else {
