@@ -5,26 +5,31 @@ import XCTest
 /// grids use to line up ICU's names and numerals.
 final class DisplayWidthTests: XCTestCase {
     func testColumns() {
-        XCTAssertEqual(DisplayWidth.of(""), 0)
-        XCTAssertEqual(DisplayWidth.of("Mo"), 2)
-        XCTAssertEqual(DisplayWidth.of("2024年3月"), 8 + 1, "年 and 月 are wide")
-        XCTAssertEqual(DisplayWidth.of("日"), 2)
-        XCTAssertEqual(DisplayWidth.of("일"), 2, "a Hangul syllable")
-        XCTAssertEqual(DisplayWidth.of("\u{1112}\u{1161}\u{11AB}"), 2, "the same syllable as jamo: one wide cluster")
-        XCTAssertEqual(DisplayWidth.of("ＡＢ"), 4, "fullwidth forms")
-        XCTAssertEqual(DisplayWidth.of("א׳"), 2, "a letter and a geresh")
-        XCTAssertEqual(DisplayWidth.of("ט״ו"), 3)
-        XCTAssertEqual(DisplayWidth.of("שָׁלוֹם"), 4, "points are combining marks")
-        XCTAssertEqual(DisplayWidth.of("e\u{301}"), 1)
-        XCTAssertEqual(DisplayWidth.of("\u{301}"), 0, "a lone combining mark")
-        XCTAssertEqual(DisplayWidth.of("١٥"), 2, "Arabic-Indic digits")
-        XCTAssertEqual(DisplayWidth.of("۱ش"), 2)
-        XCTAssertEqual(DisplayWidth.of("सो"), 2, "a consonant and its spacing vowel sign, one column each as wcwidth counts")
-        XCTAssertEqual(DisplayWidth.of("कि"), 2, "i is a spacing mark too")
-        XCTAssertEqual(DisplayWidth.of("कं"), 1, "anusvara is a non-spacing mark")
-        XCTAssertEqual(DisplayWidth.of("\u{200F}a"), 1, "a format character takes no column")
-        XCTAssertEqual(DisplayWidth.of("〇"), 2)
-        XCTAssertEqual(DisplayWidth.of("\u{303F}"), 1, "the half-fill space is narrow")
+        let cases: [(String, Int, String)] = [
+            ("", 0, ""),
+            ("Mo", 2, ""),
+            ("2024年3月", 8 + 1, "年 and 月 are wide"),
+            ("日", 2, ""),
+            ("일", 2, "a Hangul syllable"),
+            ("\u{1112}\u{1161}\u{11AB}", 2, "the same syllable as jamo: one wide cluster"),
+            ("ＡＢ", 4, "fullwidth forms"),
+            ("א׳", 2, "a letter and a geresh"),
+            ("ט״ו", 3, ""),
+            ("שָׁלוֹם", 4, "points are combining marks"),
+            ("e\u{301}", 1, ""),
+            ("\u{301}", 0, "a lone combining mark"),
+            ("١٥", 2, "Arabic-Indic digits"),
+            ("۱ش", 2, ""),
+            ("सो", 2, "a consonant and its spacing vowel sign, one column each as wcwidth counts"),
+            ("कि", 2, "i is a spacing mark too"),
+            ("कं", 1, "anusvara is a non-spacing mark"),
+            ("\u{200F}a", 1, "a format character takes no column"),
+            ("〇", 2, ""),
+            ("\u{303F}", 1, "the half-fill space is narrow"),
+        ]
+        for (text, width, why) in cases {
+            XCTAssertEqual(DisplayWidth.of(text), width, "\(text.unicodeScalars.map { String($0.value, radix: 16) }): \(why)")
+        }
     }
 
     func testWideCharactersAreICUs() {
