@@ -41,7 +41,8 @@ final class InputFormsCLITests: XCTestCase {
         for (tz, expected) in [("UTC", "2023-11-14T22:13:20Z"), ("Etc/UTC", "2023-11-14T22:13:20Z"), ("UTC0", "2023-11-14T22:13:20Z"),
                                (":Asia/Tokyo", "2023-11-15T07:13:20+09:00"), ("/usr/share/zoneinfo/Asia/Tokyo", "2023-11-15T07:13:20+09:00"),
                                ("JST-9", "2023-11-15T07:13:20+09:00"), ("<+0330>-3:30", "2023-11-15T01:43:20+03:30"),
-                               ("EST5EDT", "2023-11-14T17:13:20-05:00"), ("<-03>3", "2023-11-14T19:13:20-03:00")] {
+                               ("EST5EDT", "2023-11-14T17:13:20-05:00"), ("<-03>3", "2023-11-14T19:13:20-03:00"),
+                               ("garbage", "2023-11-14T22:13:20Z"), ("<", "2023-11-14T22:13:20Z")] {
             assertLines(["add", "now", "PT0S"], [expected], tz: tz)
         }
         // The day `today` is follows the zone: already the 15th in Tokyo.

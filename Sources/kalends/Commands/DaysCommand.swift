@@ -118,8 +118,8 @@ enum DaysCommand: Command {
     /// file's path (`/usr/share/zoneinfo/Asia/Tokyo`, with or without the
     /// colon), a zone name (`UTC` is UTC, printed `Z`), or a POSIX offset
     /// without daylight rules (`JST-9`, `<+0330>-3:30`: east of UTC is
-    /// negative there); else the system's zone (Foundation's reading of
-    /// `TZ` and /etc/localtime), else UTC.
+    /// negative there); any other `TZ` is UTC, as glibc reads one it cannot
+    /// parse. Without `TZ`, /etc/localtime's link, else Foundation's zone.
     static func systemZone() -> ZoneRules {
         guard let tz = ProcessInfo.processInfo.environment["TZ"], !tz.isEmpty else {
             // /etc/localtime, a link into the zone files, names the zone as glibc reads it.
@@ -132,7 +132,9 @@ enum DaysCommand: Command {
         let name = zoneName(fromFile: tz.hasPrefix(":") ? String(tz.dropFirst()) : tz)
         if let zone = try? ZoneRules(identifier: name) { return zone }
         if let offset = posixOffset(tz) { return offset == 0 ? .utc : .fixed(UTCOffset(seconds: offset)) }
-        return (try? ZoneRules(identifier: TimeZone.current.identifier)) ?? .utc
+        // A TZ it cannot read is UTC, as glibc has it (daylight rules such as
+        // EST5EDT,M3.2.0,M11.1.0 are not read: see Docs/CLI.md).
+        return .utc
     }
 
     /// Where the symbolic link at `path` points, or nil.
