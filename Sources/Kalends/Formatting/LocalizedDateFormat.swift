@@ -181,11 +181,12 @@ public struct LocalizedDateFormat: Sendable {
             if proxy.agrees { return proxy.text }
         }
         // No month of the year (ICU puts every Indian day before Julian Day 0 a
-        // day late): the same day of the month in the year of 2000-01-01, or
-        // in a year up to 60 years away.
+        // day late): the same day of the month in one of the eight years from
+        // that of 2000-01-01 (a leap year among them, for a 31st of Chaitra or a
+        // 30th of Heshvan), or in a year up to 60 years away.
         let system = try? Calendars.system(calendar)
         let modern = system.flatMap { try? $0.date(dayNumber: 10_957).year }
-        for year in (modern.map { [$0] } ?? []) + (1...60).flatMap({ [date.year - $0, date.year + $0] }) {
+        for year in (modern.map { Array($0...($0 + 7)) } ?? []) + (1...60).flatMap({ [date.year - $0, date.year + $0] }) {
             guard let pairs = try? fields(date, facts: facts, year: year),
                   let proxy = try? Self.format(format, pairs + time, what: "format the day of \(date)") else { continue }
             if proxy.agrees { return proxy.text }
