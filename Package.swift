@@ -35,7 +35,7 @@ let package = Package(
             // "Start-up"). Unsafe flags on the executable only, so packages
             // that depend on the Kalends library see none.
             swiftSettings: [.unsafeFlags(["-static-executable"], .when(configuration: .release))],
-            linkerSettings: [.unsafeFlags(["-static-executable"], .when(configuration: .release))]
+            linkerSettings: [.unsafeFlags(["-static-executable", "-Xlinker", "--undefined=$s30FoundationInternationalization18IntegerFormatStyleV10collectionAA06NumberdE13ConfigurationO10CollectionVvpfi"], .when(configuration: .release))]
         ),
         .executableTarget(name: "kalends-bench", dependencies: ["Kalends", "KalendsLayout", "KalendsLayoutReference"]),
         .testTarget(name: "KalendsTests", dependencies: ["Kalends", "KalendsCheck", "CICU"], exclude: ["Recurrence/Vectors"]),
