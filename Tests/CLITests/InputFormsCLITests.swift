@@ -36,7 +36,7 @@ final class InputFormsCLITests: XCTestCase {
     }
 
     /// The system zone from `TZ` as glibc reads it: a zone name, a zone
-    /// file's path with or without `:`, a POSIX offset without daylight rules.
+    /// file's path with or without `:`, a POSIX string with or without daylight rules.
     func testTheSystemZoneIsReadAsGlibcReadsTZ() {
         for (tz, expected) in [("UTC", "2023-11-14T22:13:20Z"), ("Etc/UTC", "2023-11-14T22:13:20Z"), ("UTC0", "2023-11-14T22:13:20Z"),
                                (":Asia/Tokyo", "2023-11-15T07:13:20+09:00"), ("/usr/share/zoneinfo/Asia/Tokyo", "2023-11-15T07:13:20+09:00"),
@@ -47,10 +47,13 @@ final class InputFormsCLITests: XCTestCase {
         }
         // The day `today` is follows the zone: already the 15th in Tokyo.
         assertLines(["convert", "today", "--to", "iso8601"], ["iso8601  2023-11-15   Wednesday 15 November 2023 CE"], tz: "JST-9")
-        XCTAssertEqual(DaysCommand.posixOffset("JST-9"), 32_400)
-        XCTAssertEqual(DaysCommand.posixOffset("EST5EDT,M3.2.0,M11.1.0"), nil, "daylight rules are left to the system")
-        XCTAssertEqual(DaysCommand.posixOffset("AB-1"), nil, "a name needs three letters")
-        XCTAssertEqual(DaysCommand.posixOffset("UTC+25"), nil)
+        // POSIX strings with daylight rules, read by Kalends (November: standard
+        // time in the north, daylight time in Sydney); unreadable ones are UTC.
+        for (tz, expected) in [("PST8PDT,M3.2.0,M11.1.0", "2023-11-14T14:13:20-08:00"),
+                               ("AEST-10AEDT,M10.1.0,M4.1.0/3", "2023-11-15T09:13:20+11:00"),
+                               ("AB-1", "2023-11-14T22:13:20Z"), ("UTC+25", "2023-11-14T22:13:20Z")] {
+            assertLines(["add", "now", "PT0S"], [expected], tz: tz)
+        }
     }
 
     // MARK: where a date is wanted

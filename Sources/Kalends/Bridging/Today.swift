@@ -5,6 +5,11 @@ import FoundationEssentials
 import FoundationInternationalization
 
 extension ISODate {
+    /// Today's date in `zone` (the system clock's instant read in that zone).
+    public static func today(in zone: ZoneRules) -> ISODate {
+        ISODate(dayNumber: zone.dayNumber(of: Instant.now))
+    }
+
     /// Today's date in `zone` (default: the system's zone, or `TZ`).
     public static func today(in zone: TimeZone = .current) -> ISODate {
         var calendar = Calendar(identifier: .gregorian)

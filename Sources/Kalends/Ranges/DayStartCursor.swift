@@ -1,15 +1,16 @@
-/// Starts of consecutive days in one zone, fast: it keeps the zone's
-/// transitions for the current year-long slot, and where no transition lies
-/// within two days of midnight the start is midnight at the slot's offset
-/// (one subtraction). Elsewhere it asks `ZoneRules.startOfDay`, which handles
-/// gaps, repeats and days that never happened. `DayRangesProperties` checks
-/// slices built on it against `startOfDay` and Foundation.
+/// Starts of consecutive days in one zone, fast: it keeps the span of
+/// constant offset around the current day (from the zone's last change to
+/// its next), and where no change lies within two days of midnight the start
+/// is midnight at that offset (one subtraction). Elsewhere it asks
+/// `ZoneRules.startOfDay`, which handles gaps, repeats and days that never
+/// happened. `DayRangesProperties` checks slices built on it against
+/// `startOfDay` and Foundation.
 struct DayStartCursor {
     let zone: ZoneRules
-    private var slotIndex = Int.min
-    private var slotStart = 0
-    private var slotEnd = 0
-    private var slot: TransitionCache.Slot?
+    /// The span of constant offset last found: (from, to), exclusive, and its offset.
+    private var spanFrom = Int.max
+    private var spanTo = Int.min
+    private var spanOffset = 0
 
     init(zone: ZoneRules) { self.zone = zone }
 
@@ -18,24 +19,16 @@ struct DayStartCursor {
     private static let margin = 2 * 86_400
 
     mutating func startOfDay(_ day: Int) throws(TimeError) -> Instant {
-        let wall = day * 86_400
-        let index = TransitionCache.slot(of: wall)
-        if index != slotIndex {
-            slotIndex = index
-            slotStart = index * TransitionCache.slotSeconds
-            slotEnd = slotStart + TransitionCache.slotSeconds
-            slot = zone.cache.slot(index)
+        let wall = day &* 86_400
+        if wall &- Self.margin > spanFrom && wall &+ Self.margin < spanTo {
+            return Instant(seconds: wall - spanOffset)
         }
-        guard let slot, wall - Self.margin >= slotStart, wall + Self.margin < slotEnd else {
-            return try zone.startOfDay(day)
+        spanOffset = zone.offset(at: Instant(seconds: wall)).seconds
+        spanFrom = zone.data.previousChange(before: wall &+ 1)?.instant.seconds ?? Int.min
+        spanTo = zone.data.nextChange(after: wall)?.instant.seconds ?? Int.max
+        if wall &- Self.margin > spanFrom && wall &+ Self.margin < spanTo {
+            return Instant(seconds: wall - spanOffset)
         }
-        var offset = slot.base
-        for transition in slot.transitions {
-            let seconds = transition.instant.seconds
-            if seconds > wall + Self.margin { break }
-            if seconds >= wall - Self.margin { return try zone.startOfDay(day) }
-            offset = transition.offsetAfter
-        }
-        return Instant(seconds: wall - offset.seconds)
+        return try zone.startOfDay(day)
     }
 }

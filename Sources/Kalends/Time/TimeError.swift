@@ -17,13 +17,20 @@ public enum TimeError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A zone given by transitions that do not chain (out of order, or an
     /// offset before one that is not the offset after the one before).
     case invalidTransitions(zone: String, detail: String)
+    /// A POSIX `TZ` string that cannot be read; `position` counts bytes from 1.
+    case invalidPOSIXZone(String, position: Int, reason: String)
+    /// Zone data (a TZif file, RFC 8536) that cannot be read: where it came
+    /// from (a path), the byte offset of the fault (from 0) and what is wrong.
+    case invalidZoneData(source: String, byteOffset: Int, reason: String)
+    /// A zone file that exists but cannot be read (the system's reason).
+    case unreadableZoneFile(path: String, reason: String)
 
     public var description: String {
         switch self {
         case .invalidTime(let field, let value, let allowed):
             return "\(field) \(value) is out of range \(allowed.lowerBound) ... \(allowed.upperBound)"
         case .unknownZone(let name):
-            return "unknown time zone '\(name)': expected an IANA name such as America/New_York or UTC"
+            return "unknown time zone '\(TimeError.shown(name))': expected an IANA name such as America/New_York or UTC"
         case .offsetLikeZoneName(let name):
             return TimeError.offsetLikeMessage(name)
         case .skippedLocalTime(let local, let zone, let skipped):
@@ -32,6 +39,12 @@ public enum TimeError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(local) happened twice in \(zone), at offsets \(offsets.map(\.description).joined(separator: " and "))"
         case .invalidTransitions(let zone, let detail):
             return "the transitions of zone \(zone) do not chain: \(detail)"
+        case .invalidPOSIXZone(let text, let position, let reason):
+            return "invalid POSIX TZ string '\(TimeError.shown(text))' at byte \(position): \(reason)"
+        case .invalidZoneData(let source, let offset, let reason):
+            return "invalid zone data in \(TimeError.shown(source)) at byte offset \(offset): \(reason)"
+        case .unreadableZoneFile(let path, let reason):
+            return "cannot read zone file \(TimeError.shown(path)): \(reason)"
         case .outOfRange(let detail):
             return "\(detail) is out of the supported range (ISO years -9999 ... 9999)"
         }
@@ -57,6 +70,20 @@ public enum TimeError: Error, Hashable, Sendable, CustomStringConvertible {
         let span = minutes == 0 ? "\(hours) hour\(hours == 1 ? "" : "s")" : "\(hours):\(two(minutes))"
         let posix = minutes == 0 && hours > 0 ? ", or Etc/GMT\(ahead ? "-" : "+")\(hours) as POSIX counts it" : ""
         return "'\(shown)' is not an IANA zone: write \(offset) for \(span) \(ahead ? "ahead of" : "behind") UTC\(posix)"
+    }
+
+    /// Echoed text: cut after 60 characters, control characters escaped.
+    static func shown(_ text: String) -> String {
+        var shown = ""
+        for (count, scalar) in text.unicodeScalars.enumerated() {
+            guard count < 60 else { return shown + "..." }
+            if scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) {
+                shown += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                shown.unicodeScalars.append(scalar)
+            }
+        }
+        return shown
     }
 
     static func span(_ seconds: Int) -> String {

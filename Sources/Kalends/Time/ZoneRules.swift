@@ -1,45 +1,66 @@
-import FoundationEssentials
-import FoundationInternationalization
-
-/// The offsets of one time zone over time, from Foundation's `TimeZone` (the
-/// source of truth), with its transitions cached per span of years.
+/// The offsets of one time zone over time: the system's zone files read by
+/// Kalends itself (TZif, RFC 8536, with the POSIX rule that continues them),
+/// a POSIX `TZ` string, a fixed offset, or transitions given by the caller
+/// (an iCalendar VTIMEZONE).
 ///
 /// Shared by arithmetic, day slicing and recurrence: `offset(at:)`,
 /// `transitions(from:to:)`, `possibleOffsets(for:)` and `resolve(_:_:)`.
-/// A value type over a shared, locked cache.
+/// A value type over immutable shared data: queries take no lock and
+/// allocate nothing. Two zones are equal when they have the same identifier
+/// and the same content. Foundation's `TimeZone` is not used (the static
+/// release binary cannot look zones up through it); `Bridging/` converts.
 public struct ZoneRules: Hashable, Sendable, CustomStringConvertible {
-    /// The IANA name (`America/New_York`), `UTC`, or `UTC+05:30` for a fixed offset.
-    public var identifier: String { cache.identifier }
-    /// Foundation's zone.
-    public var timeZone: TimeZone { cache.timeZone }
+    /// The IANA name (`America/New_York`), `UTC`, `UTC+05:30` for a fixed
+    /// offset, or the name a caller gave (a POSIX `TZ` string, a VTIMEZONE's TZID).
+    public let identifier: String
+    /// The types, transitions and yearly rule, shared by every copy.
+    let data: ZoneData
     /// Set for UTC and fixed-offset zones, which never change.
-    private var fixedOffset: Int? { cache.fixedOffset }
-    /// Everything lives in one shared object, so a copy of a zone (held by
-    /// every zoned occurrence and date-time) costs one reference count.
-    let cache: TransitionCache
+    private var fixedOffset: Int? { data.fixedOffset }
 
     /// The zone with this IANA name (`Etc/GMT+5`, `GMT0` included), `UTC`,
-    /// `Z`, or an explicit offset (`+05:30`, `UTC-03`); throws
-    /// `.unknownZone`, or `.offsetLikeZoneName` for `GMT+5`, `UTC+3`.
+    /// `Z`, or an explicit offset (`+05:30`, `UTC-03`), read from the zone
+    /// files (`TZDIR`, then /usr/share/zoneinfo) once per process.
+    /// - Throws: `.unknownZone`; `.offsetLikeZoneName` for `GMT+5`, `UTC+3`;
+    ///   `.invalidZoneData` or `.unreadableZoneFile` for a damaged or unreadable file.
     public init(identifier: String) throws(TimeError) {
         self = try ZoneRegistry.shared.rules(identifier)
     }
 
-    init(identifier: String, timeZone: TimeZone, fixedOffset: Int? = nil) {
-        self.cache = TransitionCache(timeZone, identifier: identifier, fixedOffset: fixedOffset)
+    init(identifier: String, data: ZoneData) {
+        self.identifier = identifier
+        self.data = data
+    }
+
+    /// The zone described by TZif data (the contents of a zone file, RFC
+    /// 8536 versions 1 to 4), named `identifier`.
+    /// - Throws: `.invalidZoneData` naming `source` and the byte offset of the fault.
+    public init(identifier: String, tzif bytes: [UInt8], source: String? = nil) throws(TimeError) {
+        self.init(identifier: identifier, data: try TZifReader.read(bytes, source: source ?? identifier))
+    }
+
+    /// The zone a POSIX `TZ` string describes (`CET-1CEST,M3.5.0,M10.5.0/3`),
+    /// named by the string itself.
+    /// - Throws: `.invalidPOSIXZone` with the position of the fault.
+    public init(posix text: String) throws(TimeError) {
+        self.init(identifier: text, rule: try RecurringZoneRule(posix: text))
+    }
+
+    /// The zone that follows `rule` at every instant.
+    public init(identifier: String, rule: RecurringZoneRule) {
+        self.init(identifier: identifier, data: ZoneData(types: [rule.standard], times: [], typeIndices: [], initialType: 0, tail: rule))
     }
 
     /// A zone given by its offset before the first transition and its
     /// transitions, in order: what an iCalendar VTIMEZONE describes once its
-    /// observances are expanded. After the last transition the offset stays.
-    /// Its `timeZone` is Foundation's zone at `initialOffset` (Foundation
-    /// cannot hold such a zone); everything Kalends computes uses the list.
-    /// Equal to another zone only when it is the same value (the name alone
-    /// may repeat a system zone's).
+    /// observances are expanded. After the last transition the offset stays,
+    /// or `tail` (a yearly rule, such as a VTIMEZONE's repeating observances)
+    /// takes over. Equal to another zone when name and content are equal.
     ///
     ///     let zone = try ZoneRules(identifier: "Custom/Daylight", initialOffset: UTCOffset(seconds: -18_000), transitions: [
     ///         ZoneTransition(instant: Instant(seconds: 1_710_054_000), offsetBefore: UTCOffset(seconds: -18_000), offsetAfter: UTCOffset(seconds: -14_400))])
-    public init(identifier: String, initialOffset: UTCOffset, transitions: [ZoneTransition]) throws(TimeError) {
+    /// - Throws: `.invalidTransitions` when the transitions are out of order or do not chain.
+    public init(identifier: String, initialOffset: UTCOffset, transitions: [ZoneTransition], tail: RecurringZoneRule? = nil) throws(TimeError) {
         guard !identifier.isEmpty, identifier.utf8.count <= 256 else { throw .unknownZone(identifier) }
         guard transitions.count <= 100_000 else {
             throw .invalidTransitions(zone: identifier, detail: "\(transitions.count) transitions (at most 100,000)")
@@ -56,79 +77,94 @@ public struct ZoneRules: Hashable, Sendable, CustomStringConvertible {
             offset = transition.offsetAfter
             previous = transition.instant
         }
-        let foundation = TimeZone(secondsFromGMT: initialOffset.seconds) ?? ZoneRules.utc.timeZone
-        cache = TransitionCache(foundation, identifier: identifier, fixedOffset: transitions.isEmpty ? initialOffset.seconds : nil,
-                                listed: (initialOffset, transitions.filter { $0.offsetBefore != $0.offsetAfter }))
+        // One type per distinct offset; abbreviations and daylight flags are not given.
+        var types: [ZoneLocalTimeType] = []
+        func index(of offset: UTCOffset) -> UInt8 {
+            if let found = types.firstIndex(where: { $0.offset == offset }) { return UInt8(found) }
+            types.append(ZoneLocalTimeType(offset: offset, isDaylightSaving: false, abbreviation: ""))
+            return UInt8(types.count - 1)
+        }
+        _ = index(of: initialOffset)
+        let changes = transitions.filter { $0.offsetBefore != $0.offsetAfter }
+        guard Set(changes.map(\.offsetAfter)).count < 255 else {
+            throw .invalidTransitions(zone: identifier, detail: "more than 255 distinct offsets")
+        }
+        let indices = changes.map { index(of: $0.offsetAfter) }
+        self.init(identifier: identifier, data: ZoneData(types: types, times: changes.map(\.instant.seconds), typeIndices: indices,
+                                                         initialType: 0, tail: tail))
     }
 
     /// Coordinated Universal Time: no transitions; formats as `Z`.
-    public static let utc = ZoneRules(identifier: "UTC", timeZone: TimeZone(secondsFromGMT: 0) ?? TimeZone.current, fixedOffset: 0)
+    public static let utc = ZoneRules(identifier: "UTC", data: ZoneData(fixed: ZoneLocalTimeType(offset: .zero, isDaylightSaving: false, abbreviation: "UTC")))
 
     /// A zone that is always `offset` from UTC (an RFC 3339 offset without a
     /// zone name); its times print with that offset, `+00:00` included.
     public static func fixed(_ offset: UTCOffset) -> ZoneRules {
-        ZoneRules(identifier: "UTC" + offset.description, timeZone: TimeZone(secondsFromGMT: offset.seconds) ?? utc.timeZone,
-                  fixedOffset: offset.seconds)
+        ZoneRules(identifier: "UTC" + offset.description,
+                  data: ZoneData(fixed: ZoneLocalTimeType(offset: offset, isDaylightSaving: false, abbreviation: offset.description)))
     }
 
     /// True for UTC itself, whose times print with `Z`.
-    public var isUTC: Bool { identifier == "UTC" }
+    public var isUTC: Bool { identifier == "UTC" && fixedOffset == 0 }
 
     public var description: String { identifier }
 
     public static func == (a: ZoneRules, b: ZoneRules) -> Bool {
-        a.cache === b.cache || (a.cache.listed == nil && b.cache.listed == nil && a.identifier == b.identifier)
+        a.identifier == b.identifier && a.data.hasSameContent(as: b.data)
     }
-    public func hash(into hasher: inout Hasher) { hasher.combine(identifier) }
 
-    /// The offset in force at `instant`, from the cached transitions (one
-    /// dictionary lookup and a scan of the year's few transitions).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(identifier)
+        hasher.combine(data.times.count)
+        hasher.combine(data.times.last)
+    }
+
+    /// The offset in force at `instant` (a binary search of the transitions,
+    /// or the yearly rule after the last).
     public func offset(at instant: Instant) -> UTCOffset {
         if let fixedOffset { return UTCOffset(seconds: fixedOffset) }
-        let slot = cache.slot(TransitionCache.slot(of: instant.seconds))
-        var offset = slot.base
-        for transition in slot.transitions {
-            guard transition.instant <= instant else { break }
-            offset = transition.offsetAfter
-        }
-        return offset
+        return data.offset(at: instant.seconds)
     }
+
+    /// The local time type in force at `instant`: offset, abbreviation
+    /// (`EST`, `CEST`) and whether it is daylight time.
+    public func localTimeType(at instant: Instant) -> ZoneLocalTimeType {
+        data.type(at: instant.seconds)
+    }
+
+    /// The abbreviation in force at `instant` (`EST`, `CEST`, `+0530`).
+    public func abbreviation(at instant: Instant) -> String { localTimeType(at: instant).abbreviation }
+
+    /// Whether daylight (summer) time is in force at `instant`.
+    public func isDaylightSaving(at instant: Instant) -> Bool { localTimeType(at: instant).isDaylightSaving }
+
+    /// The yearly rule that continues the zone after its last transition, if any.
+    public var recurringRule: RecurringZoneRule? { data.tail }
 
     /// The transitions (offset changes) in the half-open span [from, to), in order.
     public func transitions(from: Instant, to: Instant) -> [ZoneTransition] {
         guard from < to, fixedOffset == nil else { return [] }
         var result: [ZoneTransition] = []
-        var slot = TransitionCache.slot(of: from.seconds)
-        let last = TransitionCache.slot(of: to.seconds)
-        while slot <= last {
-            for transition in cache.slot(slot).transitions where transition.instant >= from && transition.instant < to {
-                result.append(transition)
-            }
-            slot += 1
+        var cursor = from.seconds &- 1
+        while let next = data.nextChange(after: cursor), next.instant < to {
+            result.append(next)
+            cursor = next.instant.seconds
         }
         return result
     }
 
     /// The first transition strictly after `instant` within `limitYears` years, if any.
     public func nextTransition(after instant: Instant, limitYears: Int = 100) -> ZoneTransition? {
-        guard fixedOffset == nil else { return nil }
-        var slot = TransitionCache.slot(of: instant.seconds)
-        for _ in 0...limitYears {
-            if let found = cache.slot(slot).transitions.first(where: { $0.instant > instant }) { return found }
-            slot += 1
-        }
-        return nil
+        guard let found = data.nextChange(after: instant.seconds) else { return nil }
+        let limit = instant.seconds.addingReportingOverflow(Swift.max(0, Swift.min(limitYears, 100_000) + 1) * 31_556_952)
+        return limit.overflow || found.instant.seconds <= limit.partialValue ? found : nil
     }
 
     /// The last transition strictly before `instant` within `limitYears` years, if any.
     public func previousTransition(before instant: Instant, limitYears: Int = 100) -> ZoneTransition? {
-        guard fixedOffset == nil else { return nil }
-        var slot = TransitionCache.slot(of: instant.seconds)
-        for _ in 0...limitYears {
-            if let found = cache.slot(slot).transitions.last(where: { $0.instant < instant }) { return found }
-            slot -= 1
-        }
-        return nil
+        guard let found = data.previousChange(before: instant.seconds) else { return nil }
+        let limit = instant.seconds.subtractingReportingOverflow(Swift.max(0, Swift.min(limitYears, 100_000) + 1) * 31_556_952)
+        return limit.overflow || found.instant.seconds >= limit.partialValue ? found : nil
     }
 
     /// The offsets at which the wall-clock time `local` occurs: one normally,
@@ -173,23 +209,19 @@ public struct ZoneRules: Hashable, Sendable, CustomStringConvertible {
                 found += 1
             }
         }
-        var slotIndex = TransitionCache.slot(of: low)
-        let lastSlot = TransitionCache.slot(of: high)
-        while slotIndex <= lastSlot {
-            for transition in cache.slot(slotIndex).transitions {
-                let seconds = transition.instant.seconds
-                guard seconds > low else { continue }
-                guard seconds <= high else { break }
-                consider(seconds)
-                if transition.offsetAfter.seconds > transition.offsetBefore.seconds,
-                   wall >= seconds &+ transition.offsetBefore.seconds, wall < seconds &+ transition.offsetAfter.seconds {
-                    gapBefore = transition.offsetBefore
-                    gapAfter = transition.offsetAfter
-                }
-                pieceOffset = transition.offsetAfter
-                pieceStart = seconds
+        var cursor = low
+        while let transition = data.nextChange(after: cursor) {
+            let seconds = transition.instant.seconds
+            guard seconds <= high else { break }
+            consider(seconds)
+            if transition.offsetAfter.seconds > transition.offsetBefore.seconds,
+               wall >= seconds &+ transition.offsetBefore.seconds, wall < seconds &+ transition.offsetAfter.seconds {
+                gapBefore = transition.offsetBefore
+                gapAfter = transition.offsetAfter
             }
-            slotIndex += 1
+            pieceOffset = transition.offsetAfter
+            pieceStart = seconds
+            cursor = seconds
         }
         consider(Int.max)
         switch found {
@@ -275,147 +307,3 @@ public struct ZoneTransition: Hashable, Sendable {
     }
 }
 
-/// The transitions of one zone, computed once per slot of about a year
-/// (Foundation answers a transition query in ~0.5 µs; a slot costs a few),
-/// with the offset in force at the slot's start.
-final class TransitionCache: @unchecked Sendable {
-    /// One slot: the offset at its start and its transitions in order.
-    struct Slot: Sendable {
-        let base: UTCOffset
-        let transitions: [ZoneTransition]
-    }
-
-    let timeZone: TimeZone
-    let identifier: String
-    let fixedOffset: Int?
-    private let lock = Lock()
-    private var slots: [Int: Slot] = [:]
-    /// About a year; slots need not align with calendar years.
-    static let slotSeconds = 31_556_952
-
-    /// For a zone given by its transitions: the offset before the first, and the list.
-    let listed: (initial: UTCOffset, transitions: [ZoneTransition])?
-
-    init(_ timeZone: TimeZone, identifier: String, fixedOffset: Int?, listed: (initial: UTCOffset, transitions: [ZoneTransition])? = nil) {
-        self.timeZone = timeZone
-        self.identifier = identifier
-        self.fixedOffset = fixedOffset
-        self.listed = listed
-    }
-
-    /// A slot of a listed zone: the offset at `start` and the transitions in [start, end).
-    private static func listedSlot(_ listed: (initial: UTCOffset, transitions: [ZoneTransition]), start: Int, end: Int) -> Slot {
-        let transitions = listed.transitions
-        var low = 0, high = transitions.count
-        while low < high {
-            let middle = (low + high) / 2
-            if transitions[middle].instant.seconds < start { low = middle + 1 } else { high = middle }
-        }
-        let base = low == 0 ? listed.initial : transitions[low - 1].offsetAfter
-        var inside: [ZoneTransition] = []
-        var index = low
-        while index < transitions.count && transitions[index].instant.seconds < end {
-            inside.append(transitions[index])
-            index += 1
-        }
-        return Slot(base: base, transitions: inside)
-    }
-
-    static func slot(of seconds: Int) -> Int { seconds.floorDivided(by: slotSeconds) }
-
-    func slot(_ slot: Int) -> Slot {
-        lock.lock()
-        if let cached = slots[slot] {
-            lock.unlock()
-            return cached
-        }
-        lock.unlock()
-        // Saturating: a slot of an instant near Int.min or Int.max seconds
-        // (far outside the supported span) must not trap; Foundation answers
-        // such far instants with the zone's last known offset.
-        let (product, productOverflow) = slot.multipliedReportingOverflow(by: Self.slotSeconds)
-        let start = productOverflow ? (slot < 0 ? Int.min : Int.max) : product
-        let (sum, sumOverflow) = start.addingReportingOverflow(Self.slotSeconds)
-        let end = sumOverflow ? Int.max : sum
-        if let listed {
-            let computed = Self.listedSlot(listed, start: start, end: end)
-            lock.lock()
-            if slots.count > 4096 { slots.removeAll(keepingCapacity: true) }
-            slots[slot] = computed
-            lock.unlock()
-            return computed
-        }
-        let base = UTCOffset(seconds: timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(start))))
-        var result: [ZoneTransition] = []
-        var cursor = Date(timeIntervalSince1970: Double(start))
-        // A zone changes offset a few times a year at most; the bound guards against a faulty answer.
-        while result.count < 16, let next = timeZone.nextDaylightSavingTimeTransition(after: cursor) {
-            // Int(exactly:) refuses what does not fit, where Int(_:) would trap.
-            guard let seconds = Int(exactly: next.timeIntervalSince1970.rounded()),
-                  let cursorSeconds = Int(exactly: cursor.timeIntervalSince1970.rounded(.down)),
-                  seconds < end, seconds > cursorSeconds, seconds > Int.min else { break }
-            let before = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds - 1)))
-            let after = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds)))
-            if before != after {
-                result.append(ZoneTransition(instant: Instant(seconds: seconds), offsetBefore: UTCOffset(seconds: before), offsetAfter: UTCOffset(seconds: after)))
-            }
-            cursor = Date(timeIntervalSince1970: Double(seconds))
-        }
-        let computed = Slot(base: base, transitions: result)
-        lock.lock()
-        if slots.count > 4096 { slots.removeAll(keepingCapacity: true) }
-        slots[slot] = computed
-        lock.unlock()
-        return computed
-    }
-}
-
-/// Zones opened once by name.
-final class ZoneRegistry: @unchecked Sendable {
-    static let shared = ZoneRegistry()
-    private let lock = Lock()
-    private var zones: [String: ZoneRules] = [:]
-
-    /// An IANA name (backward links such as `GMT0` and `Etc/GMT+5`
-    /// included), `UTC`, `Z`, or an explicit offset east of UTC (`+05:30`,
-    /// `-03`, `UTC+05:30`, `UTC-03`). Names that only look like offsets
-    /// (`GMT+5`, `UTC+3`), which Foundation reads with the opposite sign to
-    /// POSIX and IANA's `Etc/GMT+5`, are refused with `.offsetLikeZoneName`.
-    func rules(_ identifier: String) throws(TimeError) -> ZoneRules {
-        let upper = identifier.uppercased()
-        if upper == "UTC" || upper == "Z" || upper == "ETC/UTC" { return .utc }
-        // GMT in any case, as UTC is.
-        if upper == "GMT", identifier != "GMT" { return try rules("GMT") }
-        let body = upper.hasPrefix("UTC") ? Substring(upper).dropFirst(3) : Substring(upper)
-        if body.first == "+" || body.first == "-" {
-            if let offset = Self.offset(body) { return .fixed(offset) }
-            throw .offsetLikeZoneName(identifier)
-        }
-        // IANA has GMT+0 and GMT-0 (links to GMT) but no other GMT+N at the top level.
-        if (upper.hasPrefix("GMT+") || upper.hasPrefix("GMT-")) && identifier != "GMT+0" && identifier != "GMT-0" {
-            throw .offsetLikeZoneName(identifier)
-        }
-        lock.lock()
-        defer { lock.unlock() }
-        if let cached = zones[identifier] { return cached }
-        guard identifier.utf8.count <= 64, !identifier.isEmpty, let zone = TimeZone(identifier: identifier) else {
-            throw .unknownZone(identifier)
-        }
-        let rules = ZoneRules(identifier: identifier, timeZone: zone)
-        zones[identifier] = rules
-        return rules
-    }
-
-    /// `+05`, `+0530`, `+05:30` or `-04:00:00` as an offset (two-digit fields).
-    private static func offset(_ text: Substring) -> UTCOffset? {
-        let sign = text.first == "-" ? -1 : 1
-        var parts = text.dropFirst().split(separator: ":", omittingEmptySubsequences: false)
-        if parts.count == 1, parts[0].count == 4 {
-            parts = [parts[0].prefix(2), parts[0].suffix(2)]
-        }
-        guard (1...3).contains(parts.count), parts.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCIIDigit) }) else { return nil }
-        let values = parts.compactMap { Int($0) } + [0, 0]
-        guard values[0] <= 23, values[1] <= 59, values[2] <= 59 else { return nil }
-        return UTCOffset(seconds: sign * (values[0] * 3600 + values[1] * 60 + values[2]))
-    }
-}

@@ -107,67 +107,10 @@ enum DaysCommand: Command {
         return ExitStatus.success
     }
 
-    /// The system's zone (TZ, else /etc/localtime), UTC when Foundation cannot name it.
-    /// `/usr/share/zoneinfo/Europe/Paris` -> `Europe/Paris`; a bare name stays.
-    static func zoneName(fromFile path: String) -> String {
-        let prefix = "/usr/share/zoneinfo/"
-        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
-    }
-
-    /// The zone `TZ` names, read as glibc reads it: `:Asia/Tokyo` or a zone
-    /// file's path (`/usr/share/zoneinfo/Asia/Tokyo`, with or without the
-    /// colon), a zone name (`UTC` is UTC, printed `Z`), or a POSIX offset
-    /// without daylight rules (`JST-9`, `<+0330>-3:30`: east of UTC is
-    /// negative there); any other `TZ` is UTC, as glibc reads one it cannot
-    /// parse. Without `TZ`, /etc/localtime's link, else Foundation's zone.
+    /// The system's zone, read as glibc reads `TZ` (else /etc/localtime):
+    /// the library's `ZoneRules.system`.
     static func systemZone() -> ZoneRules {
-        guard let tz = ProcessInfo.processInfo.environment["TZ"], !tz.isEmpty else {
-            // /etc/localtime, a link into the zone files, names the zone as glibc reads it.
-            if let target = linkTarget("/etc/localtime"), let slash = target.firstRange(of: "zoneinfo/"),
-               let zone = try? ZoneRules(identifier: String(target[slash.upperBound...])) {
-                return zone
-            }
-            return (try? ZoneRules(identifier: TimeZone.current.identifier)) ?? .utc
-        }
-        let name = zoneName(fromFile: tz.hasPrefix(":") ? String(tz.dropFirst()) : tz)
-        if let zone = try? ZoneRules(identifier: name) { return zone }
-        if let offset = posixOffset(tz) { return offset == 0 ? .utc : .fixed(UTCOffset(seconds: offset)) }
-        // A TZ it cannot read is UTC, as glibc has it (daylight rules such as
-        // EST5EDT,M3.2.0,M11.1.0 are not read: see Docs/CLI.md).
-        return .utc
-    }
-
-    /// Where the symbolic link at `path` points, or nil.
-    static func linkTarget(_ path: String) -> String? {
-        var buffer = [CChar](repeating: 0, count: 1_024)
-        let count = readlink(path, &buffer, buffer.count - 1)
-        guard count > 0 else { return nil }
-        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    /// The UTC offset in seconds of a POSIX `TZ` of a name and an offset and
-    /// nothing more (`JST-9`, `UTC0`, `<+0330>-3:30`); nil for any other.
-    static func posixOffset(_ tz: String) -> Int? {
-        var rest = Substring(tz)
-        if rest.hasPrefix("<") {
-            guard let close = rest.firstIndex(of: ">") else { return nil }
-            rest = rest[rest.index(after: close)...]
-        } else {
-            let letters = rest.prefix { $0.isASCII && $0.isLetter }
-            guard letters.count >= 3 else { return nil }
-            rest = rest.dropFirst(letters.count)
-        }
-        var sign = -1  // POSIX counts west of UTC as positive.
-        if rest.first == "+" { rest = rest.dropFirst() } else if rest.first == "-" { sign = 1; rest = rest.dropFirst() }
-        let parts = rest.split(separator: ":", omittingEmptySubsequences: false)
-        guard (1...3).contains(parts.count), parts.allSatisfy({ (1...2).contains($0.count) && $0.allSatisfy(\.isASCII) }),
-              let hours = Int(parts[0]), hours <= 24 else { return nil }
-        var seconds = hours * 3600
-        for (index, part) in parts.dropFirst().enumerated() {
-            guard let value = Int(part), value < 60 else { return nil }
-            seconds += value * (index == 0 ? 60 : 1)
-        }
-        return sign * seconds
+        ZoneRules.system
     }
 
     /// START or END as an instant: a plain date is the start of that day in `zone`.

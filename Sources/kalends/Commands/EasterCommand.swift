@@ -40,7 +40,7 @@ enum EasterCommand: Command {
         if let text = positionals.first {
             year = try read(text, computus: computus)
         } else {
-            year = ISODate.today(in: DaysCommand.systemZone().timeZone).year
+            year = ISODate(dayNumber: try CurrentTime.dayNumber(in: DaysCommand.systemZone())).year
         }
         let iso: ISODate
         var julian: CalendarDate?
