@@ -1,5 +1,3 @@
-import FoundationEssentials
-import FoundationInternationalization
 
 /// Months counted on one line, so that "n months after (year, month)" and
 /// "months between two months" cost the same for 1 month or 100,000.

@@ -31,8 +31,6 @@ public enum Calendars {
     private static let registry = Registry()
 }
 
-import FoundationEssentials
-import FoundationInternationalization
 
 /// Lazily opened engines, one per calendar and kind.
 private final class Registry: @unchecked Sendable {

@@ -1,5 +1,3 @@
-import FoundationEssentials
-import FoundationInternationalization
 
 /// A calendar answered day by day by ICU or Foundation: the reference every
 /// fast engine is tested against.

@@ -1,6 +1,4 @@
 import CICU
-import FoundationEssentials
-import FoundationInternationalization
 
 /// One open system-ICU calendar, guarded by a lock so engines stay `Sendable`.
 ///

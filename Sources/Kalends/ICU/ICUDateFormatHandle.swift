@@ -1,5 +1,4 @@
 import CICU
-import FoundationEssentials
 
 /// One open ICU date format with its own calendar (CICU's `KICUDateFormat`),
 /// guarded by a lock so `LocalizedDateFormat` stays `Sendable`.

@@ -1,5 +1,3 @@
-import FoundationEssentials
-import FoundationInternationalization
 
 /// One RRULE of a set, ready to expand: its engine, and what the set has
 /// learnt about how many instances its periods hold (for window queries

@@ -1,5 +1,3 @@
-import FoundationEssentials
-import FoundationInternationalization
 
 /// A recurrence as RFC 5545 defines its set: DTSTART, the instances of each
 /// RRULE, the RDATEs, less the EXDATEs; in order, without repeats.
