@@ -5,6 +5,9 @@
 /// Immutable once built, so it is shared by every copy of a `ZoneRules` and
 /// read from any thread without locks; queries allocate nothing.
 final class ZoneData: Sendable {
+    /// The zone's name: kept here, so that a `ZoneRules` (copied with every
+    /// zoned value) is one reference to count, not two.
+    let identifier: String
     /// The local time types (at least one).
     let types: [ZoneLocalTimeType]
     /// Transition instants (seconds since 1970 UTC), strictly ascending.
@@ -24,7 +27,8 @@ final class ZoneData: Sendable {
     static let highestSeconds = Instant.supportedSeconds.upperBound + 366 * 86_400
 
     /// Data from validated parts: `times` strictly ascending, every index below `types.count`.
-    init(types: [ZoneLocalTimeType], times: [Int], typeIndices: [UInt8], initialType: Int, tail: RecurringZoneRule?) {
+    init(identifier: String = "", types: [ZoneLocalTimeType], times: [Int], typeIndices: [UInt8], initialType: Int, tail: RecurringZoneRule?) {
+        self.identifier = identifier
         self.types = types
         self.times = times
         self.typeIndices = typeIndices
@@ -48,6 +52,12 @@ final class ZoneData: Sendable {
     /// A zone of one type, forever.
     convenience init(fixed type: ZoneLocalTimeType) {
         self.init(types: [type], times: [], typeIndices: [], initialType: 0, tail: nil)
+    }
+
+    /// This data under the name `identifier` (itself when the name is already that).
+    func named(_ identifier: String) -> ZoneData {
+        identifier == self.identifier ? self
+            : ZoneData(identifier: identifier, types: types, times: times, typeIndices: typeIndices, initialType: initialType, tail: tail)
     }
 
     /// The local time type in force at `seconds`.
@@ -132,7 +142,7 @@ final class ZoneData: Sendable {
         return nil
     }
 
-    /// Same types, transitions and rule.
+    /// Same types, transitions and rule (whatever the names).
     func hasSameContent(as other: ZoneData) -> Bool {
         self === other || (times == other.times && typeIndices == other.typeIndices && types == other.types
                            && types[initialType] == other.types[other.initialType] && tail == other.tail)

@@ -12,8 +12,8 @@
 public struct ZoneRules: Hashable, Sendable, CustomStringConvertible {
     /// The IANA name (`America/New_York`), `UTC`, `UTC+05:30` for a fixed
     /// offset, or the name a caller gave (a POSIX `TZ` string, a VTIMEZONE's TZID).
-    public let identifier: String
-    /// The types, transitions and yearly rule, shared by every copy.
+    public var identifier: String { data.identifier }
+    /// The name, types, transitions and yearly rule, shared by every copy.
     let data: ZoneData
     /// Set for UTC and fixed-offset zones, which never change.
     private var fixedOffset: Int? { data.fixedOffset }
@@ -28,8 +28,7 @@ public struct ZoneRules: Hashable, Sendable, CustomStringConvertible {
     }
 
     init(identifier: String, data: ZoneData) {
-        self.identifier = identifier
-        self.data = data
+        self.data = data.named(identifier)
     }
 
     /// The zone described by TZif data (the contents of a zone file, RFC
