@@ -265,4 +265,24 @@ final class ZoneDataProperties: XCTestCase {
             XCTAssertLessThan("\(error)".count, 200, "the echo is cut")
         }
     }
+
+    /// A zone given as a VTIMEZONE gives it: listed transitions, then a yearly
+    /// rule. It equals the system's zone wherever both are defined.
+    func testListedTransitionsWithARuleAfterThemEqualTheSystemZone() throws {
+        let system = try ZoneRules(identifier: "America/New_York")
+        let rule = try RecurringZoneRule(posix: "EST5EDT,M3.2.0,M11.1.0")
+        // 2000 ... 2009: the listed part spans the 2007 change of the US rule.
+        let from = Instant(seconds: 946_684_800), to = Instant(seconds: 1_262_304_000)
+        let listed = try ZoneRules(identifier: "America/New_York", initialOffset: system.offset(at: from),
+                                   transitions: system.transitions(from: from, to: to), tail: rule)
+        forAll(Gen.int(in: from.seconds...4_102_444_800), runs: 2000) { seconds in
+            let instant = Instant(seconds: seconds)
+            guard listed.offset(at: instant) == system.offset(at: instant) else {
+                throw TestFailure("at \(seconds): listed \(listed.offset(at: instant)), system \(system.offset(at: instant))")
+            }
+            return listed.nextTransition(after: instant) == system.nextTransition(after: instant)
+        }
+        XCTAssertEqual(listed.recurringRule, rule)
+        XCTAssertNotEqual(listed, system, "same name, other content (no abbreviations, no table before 2000)")
+    }
 }
