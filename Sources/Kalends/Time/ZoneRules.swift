@@ -109,7 +109,7 @@ public struct ZoneRules: Hashable, Sendable, CustomStringConvertible {
     public var description: String { identifier }
 
     public static func == (a: ZoneRules, b: ZoneRules) -> Bool {
-        a.identifier == b.identifier && a.data.hasSameContent(as: b.data)
+        a.data === b.data || (a.identifier == b.identifier && a.data.hasSameContent(as: b.data))
     }
 
     public func hash(into hasher: inout Hasher) {
