@@ -10,6 +10,8 @@ public enum PropertyFailure: Sendable, CustomStringConvertible {
     case insufficientCoverage([CoverageShortfall])
     /// The `CheckConfig` itself was unusable (e.g. zero runs).
     case invalidConfiguration(String)
+    /// More than `maxDiscardPercent` of the cases tried were discarded (`assume`, `Discard`).
+    case tooManyDiscards(discarded: Int, tried: Int, maxDiscardPercent: Double)
 
     /// A one-line explanation for reports.
     public var description: String {
@@ -24,6 +26,11 @@ public enum PropertyFailure: Sendable, CustomStringConvertible {
             return "insufficient coverage: " + shortfalls.map(\.description).joined(separator: "; ")
         case let .invalidConfiguration(reason):
             return "invalid configuration: \(reason)"
+        case let .tooManyDiscards(discarded, tried, maxPercent):
+            let share = tried == 0 ? 0 : Double(discarded) * 100 / Double(tried)
+            return "too many discards: \(discarded) of \(tried) cases tried were discarded (\(formatPercent(share))), "
+                + "more than the \(formatPercent(maxPercent)) allowed; generate values that meet the assumption "
+                + "directly, or raise maxDiscardPercent"
         }
     }
 }
@@ -51,10 +58,14 @@ public struct CheckResult<Value> {
     public let originalFailure: PropertyFailure?
     /// The seed that replays this run's failing case first (`KALENDS_SEED`); the first case's seed if it passed.
     public let seed: UInt64
-    /// Cases actually run, including a failing one.
+    /// Cases actually run, including a failing one; discarded cases are not counted.
     public let runs: Int
     /// Cases the run was configured for.
     public let plannedRuns: Int
+    /// Cases discarded (`assume`, `Discard`): tried but neither passed nor failed.
+    public let discards: Int
+    /// Number of discarded cases by `Discard.reason`.
+    public let discardReasons: [String: Int]
     /// The shrunk failing value.
     public let counterexample: Value?
     /// The failing value as first generated.
@@ -82,12 +93,14 @@ public struct CheckResult<Value> {
     /// The report with a replay command `KALENDS_SEED=<seed> swift test --filter '<testFilter>'`.
     public func report(testFilter: String?) -> String {
         var lines: [String] = []
+        let discarded = discards > 0 ? ", \(discards) discarded" : ""
         guard let failure else {
-            lines.append("KalendsCheck: property passed \(runs) cases (seed \(seed)).")
+            lines.append("KalendsCheck: property passed \(runs) cases (seed \(seed)\(discarded)).")
+            lines.append(contentsOf: discardLines())
             lines.append(contentsOf: labelLines())
             return lines.joined(separator: "\n")
         }
-        lines.append("KalendsCheck: property failed after \(runs) of \(plannedRuns) cases: \(failure)")
+        lines.append("KalendsCheck: property failed after \(runs) of \(plannedRuns) cases\(discarded): \(failure)")
         if let counterexample {
             let how = "shrunk in \(shrinkSteps) steps, \(shrinkAttempts) replays"
             lines.append("  Counterexample (\(how)): \(String(reflecting: counterexample))")
@@ -99,10 +112,17 @@ public struct CheckResult<Value> {
             lines.append("  Original failure: \(originalFailure)")
         }
         lines.append("  Seed: \(seed)")
+        lines.append(contentsOf: discardLines())
         lines.append(contentsOf: labelLines())
         let filter = testFilter.map { " --filter '\($0)'" } ?? ""
         lines.append("  Replay: \(EnvironmentSettings.seedVariable)=\(seed) swift test\(filter)")
         return lines.joined(separator: "\n")
+    }
+
+    private func discardLines() -> [String] {
+        guard discards > 0 else { return [] }
+        let sorted = discardReasons.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+        return ["  Discarded \(discards) of \(runs + discards) cases tried:"] + sorted.map { "    \($0.value) \($0.key)" }
     }
 
     private func labelLines() -> [String] {

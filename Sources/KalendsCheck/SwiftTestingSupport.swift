@@ -10,6 +10,7 @@ import Testing
 public func forAllTesting<T>(
     _ gen: Gen<T>,
     runs: Int? = nil,
+    maxDiscardPercent: Double? = nil,
     fileID: String = #fileID,
     filePath: String = #filePath,
     line: Int = #line,
@@ -17,7 +18,7 @@ public func forAllTesting<T>(
     function: String = #function,
     _ body: (T) throws -> Bool
 ) -> CheckResult<T> {
-    let result = Property.check(gen, config: .fromEnvironment(runs: runs), body)
+    let result = Property.check(gen, config: .fromEnvironment(runs: runs).allowingDiscards(maxDiscardPercent), body)
     if result.failed {
         let filter = ReplayFilter.pattern(file: fileID, function: function)
         let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -32,6 +33,7 @@ public func forAllTesting<A, B>(
     _ a: Gen<A>,
     _ b: Gen<B>,
     runs: Int? = nil,
+    maxDiscardPercent: Double? = nil,
     fileID: String = #fileID,
     filePath: String = #filePath,
     line: Int = #line,
@@ -40,7 +42,7 @@ public func forAllTesting<A, B>(
     _ body: (A, B) throws -> Bool
 ) -> CheckResult<(A, B)> {
     forAllTesting(
-        Gen.zip(a, b), runs: runs, fileID: fileID, filePath: filePath, line: line, column: column,
+        Gen.zip(a, b), runs: runs, maxDiscardPercent: maxDiscardPercent, fileID: fileID, filePath: filePath, line: line, column: column,
         function: function
     ) { try body($0.0, $0.1) }
 }
@@ -52,6 +54,7 @@ public func forAllTesting<A, B, C>(
     _ b: Gen<B>,
     _ c: Gen<C>,
     runs: Int? = nil,
+    maxDiscardPercent: Double? = nil,
     fileID: String = #fileID,
     filePath: String = #filePath,
     line: Int = #line,
@@ -60,7 +63,7 @@ public func forAllTesting<A, B, C>(
     _ body: (A, B, C) throws -> Bool
 ) -> CheckResult<(A, B, C)> {
     forAllTesting(
-        Gen.zip(a, b, c), runs: runs, fileID: fileID, filePath: filePath, line: line, column: column,
+        Gen.zip(a, b, c), runs: runs, maxDiscardPercent: maxDiscardPercent, fileID: fileID, filePath: filePath, line: line, column: column,
         function: function
     ) { try body($0.0, $0.1, $0.2) }
 }
@@ -71,6 +74,7 @@ extension Property {
     public static func expect<T>(
         _ gen: Gen<T>,
         runs: Int? = nil,
+        maxDiscardPercent: Double? = nil,
         fileID: String = #fileID,
         filePath: String = #filePath,
         line: Int = #line,
@@ -79,7 +83,7 @@ extension Property {
         _ body: (T) throws -> Bool
     ) -> CheckResult<T> {
         forAllTesting(
-            gen, runs: runs, fileID: fileID, filePath: filePath, line: line, column: column,
+            gen, runs: runs, maxDiscardPercent: maxDiscardPercent, fileID: fileID, filePath: filePath, line: line, column: column,
             function: function, body)
     }
 }

@@ -236,7 +236,9 @@ final class LayoutJSONParityProperties: XCTestCase {
         forAll(cases, runs: 400) { events, zoneName, mode, dayPick in
             let zone = try ZoneRules(identifier: zoneName)
             let day = [19_797, 19_792, 20_030, 15_338, farDay][dayPick]  // 2024-03-15, 2024-03-10, 2024-11-03, 2011-12-30, -0100-03-15
-            guard let clock = try? DayClock(day: day, zone: zone), clock.length > 0 else { return true }
+            let clock = try DayClock(day: day, zone: zone)
+            // 2011-12-30 never happened in Pacific/Apia: there is no day to lay out.
+            try assume(clock.length > 0, "a day that never happened")
             let timed = events.enumerated().map { index, e in
                 let (start, length, id, fraction) = e
                 let begin = Double(start) + Double(fraction) / 1000

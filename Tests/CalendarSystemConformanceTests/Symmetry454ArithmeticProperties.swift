@@ -117,7 +117,7 @@ final class Symmetry454ArithmeticProperties: XCTestCase {
     func testOneMonthFromAFiveWeekMonthsEnd() {
         let input = Gen.zip(Gen.int(in: -9000...9000), Gen.element(of: [2, 5, 8, 11, 12]), Gen.int(in: 29...35))
         forAll(input, runs: 2000) { year, month, day in
-            guard calendar.daysInMonth(year: year, month: month) == 35 else { return true }
+            try assume(calendar.daysInMonth(year: year, month: month) == 35, "December of a year without the leap week")
             let start = try calendar.date(year: year, month: month, day: day)
             let next = try calendar.adding(.months(1), to: start)
             let nextLength = calendar.daysInMonth(year: next.year, month: next.month)

@@ -26,7 +26,7 @@ final class DayAxisProperties: XCTestCase {
     func testWallClockAndElapsedTimesAreInverse() {
         forAll(Self.axes, Gen.int(in: 0...400)) { axis, step in
             let elapsed = min(axis.length, Double(step) * 225)
-            guard elapsed < axis.length else { return true }
+            try assume(elapsed < axis.length, "the step is past the day's end")
             let wall = axis.wallClock(atElapsed: elapsed)
             return axis.elapsedTimes(atWallClock: wall).contains(elapsed)
                 && axis.elapsedTimes(atWallClock: wall).allSatisfy { axis.wallClock(atElapsed: $0) == wall }

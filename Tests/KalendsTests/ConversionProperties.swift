@@ -152,9 +152,10 @@ final class ConversionProperties: XCTestCase {
             let days = Gen.int(in: lower...DayNumber.supported.upperBound)
             forAll(days, runs: runs(CalendarIdentifier(id))) { day in
                 let ours = try calendar.date(dayNumber: day)
-                if id == .hebrew && (affected.contains(ours.year) || ours.year < 1) { return true }
+                try assume(!(id == .hebrew && (affected.contains(ours.year) || ours.year < 1)), "a Hebrew year Foundation gets wrong")
                 // Months that follow a published table instead of ICU (Conformance.md).
-                if PublishedTables.corrections(id).contains(where: { $0.changedDays.contains(day) }) { return true }
+                try assume(!PublishedTables.corrections(id).contains(where: { $0.changedDays.contains(day) }),
+                           "a month that follows a published table")
                 let theirs = foundation.dateComponents([.era, .year, .month, .day, .isLeapMonth],
                                                        from: Date(timeIntervalSince1970: Double(day) * 86_400))
                 guard theirs.era == ours.era.value && theirs.year == ours.era.year && theirs.month == ours.foundationMonth

@@ -76,10 +76,8 @@ final class DayRangesProperties: XCTestCase {
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = zone.timeZone
             let ours = try zone.interval(ofDay: day)
-            guard ours.start < ours.end else {
-                label("day that never happened")
-                return true
-            }
+            // Foundation has no interval for a day the zone skipped (2011-12-30 in Pacific/Apia).
+            try assume(ours.start < ours.end, "a day that never happened")
             // Foundation's interval of the day containing the day's first instant.
             let probe = Date(timeIntervalSince1970: Double(ours.start.seconds))
             guard let theirs = calendar.dateInterval(of: .day, for: probe) else { throw TestFailure("no interval") }

@@ -79,24 +79,110 @@ final class ExtremeInputTests: XCTestCase {
         XCTAssertEqual(zone.offset(at: Instant(seconds: .max)), zone.offset(at: Instant(seconds: .max - 1)))
     }
 
+    /// Every refusal of a checked entry point, over extreme years, months and
+    /// days, is a `ConversionError` that names the calendar and the value it
+    /// refused (the error's payload is that value, its message spells it).
     func testEveryCalendarsCheckedEntryPoints() throws {
+        var problems: [String] = []
+        var refusals = 0, answers = 0
+        /// Runs one entry point; a refusal must pass `misnaming`.
+        func check(_ call: String, _ misnaming: (ConversionError) -> String?, _ body: () throws -> Void) {
+            do {
+                try body()
+                answers += 1
+            } catch {
+                refusals += 1
+                guard let error = error as? ConversionError else {
+                    return problems.append("\(call): not a ConversionError: \(String(reflecting: type(of: error))) \(error)")
+                }
+                if error.description.isEmpty {
+                    problems.append("\(call): an empty message")
+                } else if let problem = misnaming(error) {
+                    problems.append("\(call): \(problem): \(error)")
+                }
+            }
+        }
         for id in CalendarID.allCases {
             let calendar = try Calendars.system(id)
             for year in Self.extremes + [calendar.supportedYears.lowerBound, calendar.supportedYears.upperBound, 2024] {
                 for month in [Int.min, -1, 0, 1, 13, 14, Int.max] {
                     for day in [Int.min, 0, 1, 31, Int.max] {
-                        do {
+                        let fields = "\(id) \(year)-\(month)-\(day)"
+                        check("checkedDayNumber \(fields)", { Self.misnaming($0, calendar, year: year, month: month, day: day) }) {
                             _ = try calendar.checkedDayNumber(year: year, month: month, day: day)
-                            _ = try calendar.checkedDaysInMonth(year: year, month: month)
+                        }
+                        check("date constrain \(fields)", { Self.misnaming($0, calendar, year: year, code: MonthCode(month), day: day) }) {
                             _ = try calendar.date(year: year, monthCode: MonthCode(month), day: day, overflow: .constrain)
-                            _ = try calendar.dayNumber(year: year, monthCode: MonthCode(month, isLeap: true), day: day, overflow: .reject)
-                        } catch {}
+                        }
+                        let leap = MonthCode(month, isLeap: true)
+                        check("dayNumber reject \(id) \(year)-\(leap)-\(day)", { Self.misnaming($0, calendar, year: year, code: leap, day: day) }) {
+                            _ = try calendar.dayNumber(year: year, monthCode: leap, day: day, overflow: .reject)
+                        }
+                    }
+                    check("checkedDaysInMonth \(id) \(year)-\(month)", { Self.misnaming($0, calendar, year: year, month: month) }) {
+                        _ = try calendar.checkedDaysInMonth(year: year, month: month)
                     }
                 }
-                _ = try? calendar.checkedMonthsInYear(year)
-                _ = try? calendar.date(dayNumber: year)
+                check("checkedMonthsInYear \(id) \(year)", { Self.misnaming($0, calendar, year: year) }) {
+                    _ = try calendar.checkedMonthsInYear(year)
+                }
+                check("date(dayNumber:) \(id) \(year)", { Self.misnaming($0, dayNumber: year) }) {
+                    _ = try calendar.date(dayNumber: year)
+                }
             }
         }
+        XCTAssertTrue(problems.isEmpty, "\(problems.count) refusals do not name what they refuse:\n"
+                      + problems.prefix(20).joined(separator: "\n"))
+        // Both outcomes occur, so neither branch is dead.
+        XCTAssertGreaterThan(refusals, 10_000)
+        XCTAssertGreaterThan(answers, 1_000)
+    }
+
+    /// Why `error`, thrown for these fields of `calendar`, fails to name what it
+    /// refuses (its calendar, and the year, month, month code or day it
+    /// was given), or nil when it names them.
+    static func misnaming(_ error: ConversionError, _ calendar: any CalendarSystem, year: Int, month: Int? = nil,
+                          code: MonthCode? = nil, day: Int? = nil) -> String? {
+        let text = error.description
+        let key = calendar.id.description
+        switch error {
+        case .yearOutOfRange, .monthOutOfRange, .monthCodeNotInYear, .dayOutOfRange:
+            guard text.contains(key) else { return "the calendar \(key) is not named" }
+        default:
+            break
+        }
+        switch error {
+        case let .yearOutOfRange(id, refused, allowed):
+            guard id == calendar.id, refused == year, !allowed.contains(refused), text.contains("\(year)") else {
+                return "not year \(year)"
+            }
+        case let .monthOutOfRange(id, refusedYear, refused, allowed):
+            guard id == calendar.id, refusedYear == year, let month, refused == month, !allowed.contains(refused),
+                  text.contains("month \(month)") else { return "not month \(month.map(String.init) ?? "(none given)")" }
+        case let .monthCodeNotInYear(id, refusedYear, refused, _):
+            guard id == calendar.id, refusedYear == year, let code, refused == code, text.contains(code.description) else {
+                return "not month code \(code?.description ?? "(none given)")"
+            }
+        case let .dayOutOfRange(id, refusedYear, _, refused, allowed):
+            guard id == calendar.id, refusedYear == year, let day, refused == day, !allowed.contains(refused),
+                  text.contains("day \(day)") else { return "not day \(day.map(String.init) ?? "(none given)")" }
+        case let .dayNumberOutOfRange(refused, allowed):
+            // Valid fields whose day falls past the supported span (the last
+            // supported year's last months): the day they name is the refusal.
+            guard !allowed.contains(refused), text.contains("out of the supported range") else { return "not an unsupported day" }
+        default:
+            return "an error of another kind"
+        }
+        return nil
+    }
+
+    /// Why `error`, thrown for day number `day`, fails to name it, or nil.
+    static func misnaming(_ error: ConversionError, dayNumber day: Int) -> String? {
+        guard case let .dayNumberOutOfRange(refused, allowed) = error, refused == day, !allowed.contains(day) else {
+            return "not day number \(day)"
+        }
+        let named = (-1_000_000_000...1_000_000_000).contains(day) ? "ISO \(ISODate(dayNumber: day))" : "day \(day)"
+        return error.description.contains(named) ? nil : "the message does not say \(named)"
     }
 
     func testCheckedEntryPointsRefuseWhatThePrimitivesAnswer() throws {

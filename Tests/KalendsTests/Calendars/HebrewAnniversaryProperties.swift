@@ -70,8 +70,10 @@ final class HebrewAnniversaryProperties: XCTestCase {
             let (day, year) = event
             let date = try Self.hebrew.date(dayNumber: day)
             let result = try HebrewAnniversary.date(kind, of: date, inYear: year)
-            guard let plain = try? Self.hebrew.date(year: year, monthCode: date.monthCode, day: date.day) else { return true }
-            if kind == .yahrzeit && Self.yahrzeitLooksElsewhere(date, inYear: year) { return true }
+            guard let plain = try? Self.hebrew.date(year: year, monthCode: date.monthCode, day: date.day) else {
+                throw Discard("the year lacks the event's month code and day")
+            }
+            try assume(!(kind == .yahrzeit && Self.yahrzeitLooksElsewhere(date, inYear: year)), "a yahrzeit that looks elsewhere")
             guard result == plain else { throw TestFailure("\(kind) of \(date) in \(year) is \(result), not \(plain)") }
             return true
         }
@@ -106,10 +108,18 @@ final class HebrewAnniversaryProperties: XCTestCase {
     /// that year lacked the 30th, the yahrzeit is always the month's last day
     /// (29th or 30th); when it had it, the 30th, or the next month's 1st.
     func testThirtiethOfHeshvanAndKislevFollowTheFirstAnniversary() {
+        // The death year moves on to the first that has the 30th (one comes
+        // within a few years), so few cases are discarded.
         let deaths = Gen<(Int, MonthCode, Int)>.zip(Gen.int(in: Self.wholeYears), Gen.element(of: [MonthCode(2), MonthCode(3)]),
-                                                     Gen.int(in: Self.wholeYears))
+                                                     Gen.int(in: Self.wholeYears)).map { deathYear, code, year in
+            let withThirtieth = (deathYear...Self.wholeYears.upperBound).lazy
+                .first { Self.hebrew.daysInMonth(year: $0, month: code.number) == 30 } ?? deathYear
+            return (withThirtieth, code, year)
+        }
         forAll(deaths, runs: 2000) { deathYear, code, year in
-            guard let death = try? Self.hebrew.date(year: deathYear, monthCode: code, day: 30) else { return true }
+            guard let death = try? Self.hebrew.date(year: deathYear, monthCode: code, day: 30) else {
+                throw Discard("the death year has no 30th of the month")
+            }
             let result = try HebrewAnniversary.yahrzeit(of: death, inYear: year)
             // Heshvan and Kislev are months 2 and 3 of every year; the year
             // after the death may lie past the supported days (AM 13760).
@@ -147,7 +157,7 @@ final class HebrewAnniversaryProperties: XCTestCase {
     func testTheEventsOwnYearGivesTheEvent() {
         forAll(Self.eventDay, runs: 2000) { day in
             let date = try Self.hebrew.date(dayNumber: day)
-            guard Self.wholeYears.contains(date.year) else { return true }
+            try assume(Self.wholeYears.contains(date.year), "an event outside the whole supported years")
             guard try HebrewAnniversary.birthday(of: date, inYear: date.year) == date else { throw TestFailure("birthday of \(date)") }
             let yahrzeit = try HebrewAnniversary.yahrzeit(of: date, inYear: date.year)
             return yahrzeit == date || Self.yahrzeitLooksElsewhere(date, inYear: date.year)

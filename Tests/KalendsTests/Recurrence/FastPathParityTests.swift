@@ -33,6 +33,11 @@ final class FastPathParityTests: XCTestCase {
         Gen.int(in: 0...86_399)
     ).map { day, second in LocalDateTime(unchecked: day, second * 1_000_000_000) }
 
+    /// Days of 1901 ... 2106, where the zones are tabulated: zoned DTSTARTs.
+    static let zonedDays = -25_000...50_000
+    static let zonedStarts: Gen<LocalDateTime> = Gen<(Int, Int)>.zip(Gen.int(in: zonedDays), Gen.int(in: 0...86_399))
+        .map { day, second in LocalDateTime(unchecked: day, second * 1_000_000_000) }
+
     func testFixedStepEqualsTheGeneralEngine() throws {
         forAll(Gen.zip(Self.rules, Self.starts, Gen.int(in: 0...(400 * 86_400))), runs: 2_000) { text, start, offset in
             let rule = try RecurrenceRule(parsing: text)
@@ -52,10 +57,12 @@ final class FastPathParityTests: XCTestCase {
 
     func testZonedFixedStepEqualsTheGeneralEngine() throws {
         let zones = ["America/New_York", "Pacific/Apia", "Australia/Lord_Howe", "Europe/London"]
-        forAll(Gen.zip(Self.rules, Self.starts, Gen.element(of: zones), Gen.element(of: LocalTimePolicy.allCases)), runs: 300) { text, start, name, policy in
+        // 200 cases, all of them checked (300 draws checked about 170 while
+        // DTSTARTs outside the zones' table were counted as passes).
+        forAll(Gen.zip(Self.rules, Self.zonedStarts, Gen.element(of: zones), Gen.element(of: LocalTimePolicy.allCases)), runs: 200) { text, start, name, policy in
             // A zoned DTSTART takes a UTC UNTIL.
             let rule = try RecurrenceRule(parsing: text.replacingOccurrences(of: "UNTIL=20300101T000000", with: "UNTIL=20300101T000000Z"))
-            guard (-25_000...50_000).contains(start.dayNumber) else { return true }
+            try assume(Self.zonedDays.contains(start.dayNumber), "DTSTART outside 1901 ... 2106, where the zones are tabulated")
             let fast = try RecurrenceSet(start: .zoned(start, try ZoneRules(identifier: name)), rules: [rule], policy: policy)
             var reference = fast
             reference.referenceExpansion = true

@@ -291,7 +291,7 @@ final class RecurrenceProperties: XCTestCase {
         let windows = Gen<(Int, Int)>.zip(Gen.int(in: 0...(30 * 366 * 86_400)), Gen.int(in: 1...(200 * 86_400)))
         forAll(Gen.zip(Self.rules, Self.starts, windows), runs: 300) { text, start, window in
             let rule = try RecurrenceRule(parsing: text)
-            guard rule.frequency >= .hourly else { return true }
+            try assume(rule.frequency >= .hourly, "a minutely or secondly rule (too many periods to walk)")
             let set = try RecurrenceSet(start: .floating(start), rules: [rule])
             let low = start.wallSeconds.seconds + window.0, high = low + window.1
             // From DTSTART itself the stream walks every period: the reference.
@@ -401,7 +401,7 @@ final class RecurrenceProperties: XCTestCase {
     func testCountGivesExactlyCount() throws {
         forAll(Self.rules, Self.starts, runs: 300) { text, start in
             let rule = try RecurrenceRule(parsing: text)
-            guard let count = rule.count else { return true }
+            guard let count = rule.count else { throw Discard("a rule without COUNT") }
             let set = try RecurrenceSet(start: .floating(start), rules: [rule])
             let got = Array(set.occurrences()).count
             let empty = !set.emptyRules().isEmpty
@@ -414,11 +414,15 @@ final class RecurrenceProperties: XCTestCase {
     }
 
     /// A rule reported empty has no instance after DTSTART within the oracle's horizon.
+    ///
+    /// About one generated rule in five is reported empty and the others are
+    /// discarded, so the share allowed is raised; 60 checked cases cost
+    /// about what 300 draws did when the others were counted as passes.
     func testRulesReportedEmptyAreEmpty() throws {
-        forAll(Self.rules, Self.starts, runs: 300) { text, start in
+        forAll(Self.rules, Self.starts, runs: 60, maxDiscardPercent: 90) { text, start in
             let rule = try RecurrenceRule(parsing: text)
             let set = try RecurrenceSet(start: .floating(start), rules: [rule])
-            guard let reason = set.emptyRules().first?.reason else { return true }
+            guard let reason = set.emptyRules().first?.reason else { throw Discard("a rule not reported empty") }
             let startKey = start.wallSeconds.seconds
             let found = Oracle(rule, start: startKey).expand(until: startKey + Self.horizon(rule.frequency))
             guard found.count == 1 else { throw TestFailure("\(text) from \(start) reported empty (\(reason)) but has \(Self.show(found[1]))") }
