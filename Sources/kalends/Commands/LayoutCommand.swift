@@ -146,7 +146,7 @@ enum LayoutCommand: Command {
     static func positiveNumber(_ text: String?, option: String, fallback: Double, range: ClosedRange<Double>) throws -> Double {
         guard let text else { return fallback }
         guard let value = Double(text), value.isFinite, range.contains(value) else {
-            throw UsageError("option '\(option)' takes a number of pixels in \(Int(range.lowerBound)) ... \(Int(range.upperBound)), not '\(Echo.text(text))'")
+            throw UsageError("option '\(option)' takes a number of pixels in \(Int(range.lowerBound)) ... \(Int(range.upperBound)), not \(Echo.quoted(text))")
         }
         return value
     }

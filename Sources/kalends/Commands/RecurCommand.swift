@@ -192,7 +192,7 @@ enum RecurCommand: Command {
         }
         guard rules.isEmpty else { return rules }
         if let path {
-            let source = path == "-" ? "standard input" : Echo.text(path)
+            let source = path == "-" ? "standard input" : Echo.escaped(path, limit: Echo.limit)
             throw InputError(place: source, underlying: RecurrenceError("has no RRULE line to describe"))
         }
         throw UsageError("--describe needs a rule: give --rrule RULE (or iCalendar lines with an RRULE in ICAL-FILE or -)")
@@ -200,7 +200,7 @@ enum RecurCommand: Command {
 
     static func count(_ text: String, option: String) throws -> Int {
         guard let value = Int(text), value >= 0 else {
-            throw UsageError("option '\(option)' needs a whole number 0 or more, got '\(Echo.text(text))'")
+            throw UsageError("option '\(option)' needs a whole number 0 or more, got \(Echo.quoted(text))")
         }
         return value
     }
