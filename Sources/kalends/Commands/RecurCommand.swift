@@ -205,16 +205,15 @@ enum RecurCommand: Command {
         return value
     }
 
-    /// The recurrence from ICAL-FILE / stdin, or from the options.
+    /// The set from ICAL-FILE / stdin, or from the options.
     static func readSet(_ path: String?, _ arguments: ParsedArguments, zone: ZoneRules?, policy: LocalTimePolicy) throws -> RecurrenceSet {
         if let path {
             guard arguments.value("--dtstart") == nil, arguments.values("--rrule").isEmpty,
                   arguments.values("--rdate").isEmpty, arguments.values("--exdate").isEmpty else {
                 throw UsageError("give the recurrence either as iCalendar lines (ICAL-FILE or -) or with --dtstart/--rrule/--rdate/--exdate, not both")
             }
-            let file = try InputFile(path, place: "ICAL-FILE")
-            let source = file.source
-            guard let text = String(data: file.data, encoding: .utf8) else {
+            let (read, source) = try ICalendarInput.read(path, argument: "ICAL-FILE")
+            guard let text = read else {
                 throw InputError(place: source, underlying: RecurrenceError("is not UTF-8 text"))
             }
             do {

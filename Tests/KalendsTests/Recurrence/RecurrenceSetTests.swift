@@ -75,6 +75,12 @@ final class RecurrenceSetTests: XCTestCase {
         XCTAssertEqual(message("DTSTART:20240230T090000"), "line 1: DTSTART: '20240230' is not a date: iso8601 2024-02 has no day 30: days are 1 ... 29")
         XCTAssertEqual(message("DTSTART;VALUE=DATE:20240101\nRRULE:FREQ=HOURLY"),
                        "RRULE FREQ=HOURLY: FREQ=HOURLY needs a DTSTART with a time, and DTSTART is the date 2024-01-01")
+        // Only the recurrence's lines are bounded; another long one is passed over.
+        let long = String(repeating: "1", count: RecurrenceSet.maximumLineLength)
+        XCTAssertEqual(message("DTSTART:20240101T090000\nRRULE:FREQ=DAILY;BYMONTHDAY=" + long),
+                       "line 2: the RRULE line is 65564 bytes long, more than the 65536 a content line may have (after unfolding)")
+        XCTAssertEqual(message("X-LONG:" + long + "\nDTSTART:20240101T090000\nRRULE:FREQ=DAILY;COUNT=0"),
+                       "line 3: recurrence rule part COUNT 'COUNT=0' (character 12) has 0, outside 1 ... 2147483647")
         XCTAssertEqual(message("DTSTART:20240101T090000\nEXRULE:FREQ=DAILY"), "line 2: EXRULE was removed from iCalendar by RFC 5545; use EXDATE")
         XCTAssertEqual(message("DTSTART:20240101T090000\nDTSTART:20240102T090000"), "line 2: DTSTART is given more than once")
         XCTAssertEqual(message("DTSTART 20240101"), "line 1: 'DTSTART 20240101' is not an iCalendar content line (NAME:VALUE)")
