@@ -58,6 +58,7 @@ func run(_ arguments: [String]) -> Int32 {
         return ExitStatus.success
     }
     ErrorReporting.options = Set(command.options.map(\.name))
+    ErrorReporting.command = command.name
     do {
         let parsed = try ParsedArguments(rest, options: command.options, command: command.name)
         return try command.run(parsed, output: &output)

@@ -53,6 +53,25 @@ final class InputErrorsCLITests: XCTestCase {
         CLI.assertError(CLI.run(["recur", locked.path]), status: 1, contains: "cannot be read: permission denied")
     }
 
+    /// `convert`, `add` and `diff` take dates, not files: a path is not read
+    /// as a date-time (no word of a 'T'), and the message says that `-`
+    /// reads dates from standard input.
+    func testPathGivenForADate() {
+        let convert = CLI.run(["convert", "/tmp"])
+        CLI.assertError(convert, status: 1, contains: "DATE: cannot read date '/tmp': expected YEAR-MONTH-DAY")
+        XCTAssertFalse(convert.stderr.contains("'T'"), convert.stderr)
+        XCTAssertTrue(convert.stderr.contains("(DATE is a date, not a file; 'kalends convert -' reads the dates a line from standard input)"),
+                      convert.stderr)
+        CLI.assertError(CLI.run(["add", "./dates.txt", "P1D"]), status: 1, contains: "DATE is a date, not a file; 'kalends add -'")
+        CLI.assertError(CLI.run(["diff", "/tmp", "2024-01-01"]), status: 1, contains: "START is a date, not a file; 'kalends diff -'")
+        // Not a path: no such hint.
+        let plain = CLI.run(["convert", "2024-13-01"])
+        XCTAssertEqual(plain.status, 1)
+        XCTAssertFalse(plain.stderr.contains("not a file"), plain.stderr)
+        // A 'T' after digits is still a date-time's.
+        CLI.assertError(CLI.run(["convert", "2024-03-15Tx"]), status: 1, contains: "expected a time such as 09:30 after 'T'")
+    }
+
     // MARK: Bounded reading
 
     /// `recur -` with a 20 MB line: one short error naming the line, exit 1,

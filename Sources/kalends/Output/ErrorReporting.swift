@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Kalends
 
 /// Exit statuses of the command line.
@@ -62,6 +65,8 @@ enum ErrorReporting {
     /// The options of the command being run, so a hint names only options
     /// that exist there.
     nonisolated(unsafe) static var options: Set<String> = []
+    /// The subcommand being run (`convert`), for hints that depend on it.
+    nonisolated(unsafe) static var command = ""
     /// Whether `--overflow` governs how the input date is read (`convert`),
     /// not only the result of arithmetic (`add`).
     nonisolated(unsafe) static var overflowReadsInput = false
@@ -111,6 +116,7 @@ enum ErrorReporting {
                 text = "\(input.place): \(inner)"
             }
             if !(input.underlying is InputError), let hint = hint(for: input.underlying) { text += hint }
+            if let raw = input.input, let hint = fileHint(raw, place: input.place) { text += hint }
         } else {
             text = String(describing: error)
             if let hint = hint(for: error) { text += hint }
@@ -125,6 +131,16 @@ enum ErrorReporting {
         case let input as InputError: status(input.underlying)
         default: ExitStatus.invalid
         }
+    }
+
+    /// A date argument that names a file (`convert /tmp`, `add ./dates.txt
+    /// P1D`): these commands read dates, and `-` reads them from standard input.
+    static func fileHint(_ raw: String, place: String) -> String? {
+        guard ["convert", "add", "diff"].contains(command), ["DATE", "START", "END"].contains(place) else { return nil }
+        let pathLike = ["/", "./", "../", "~/"].contains { raw.hasPrefix($0) } || (raw.utf8.count < 4096 && access(raw, F_OK) == 0)
+        guard pathLike else { return nil }
+        let what = command == "diff" ? "START and END" : "the dates"
+        return " (\(place) is a date, not a file; 'kalends \(command) -' reads \(what) a line from standard input)"
     }
 
     /// What the user can do about `error` with this command's options.
