@@ -28,6 +28,11 @@ enum RecurCommand: Command {
         prints its first 100 and says so. A rule that can never match prints what
         exists (DTSTART, RDATEs) and a note that says why.
 
+        With a date DTSTART, BYHOUR, BYMINUTE and BYSECOND are ignored (RFC 5545
+        section 3.3.10) and a warning says so; HOURLY and finer rules need a time.
+        ICAL-FILE or - may hold 16 MiB, a DTSTART, RRULE, RDATE or EXDATE line
+        64 KiB after unfolding.
+
         --locale L adds each occurrence's date as L writes it (ICU's full date,
         Gregorian calendar) after it, as convert does; the JSON gains "formatted".
 
@@ -74,7 +79,9 @@ enum RecurCommand: Command {
             }
             return ExitStatus.success
         }
-        let set = try readSet(positionals.first, arguments, zone: zone, policy: policy)
+        let given = try readRecurrence(positionals.first, arguments, zone: zone, policy: policy)
+        let set = given.set
+        given.warn()
         let limit = try arguments.value("--limit").map { text throws in try count(text, option: "--limit") }
 
         for (index, reason) in set.emptyRules() {
@@ -180,7 +187,9 @@ enum RecurCommand: Command {
             || !arguments.values("--exdate").isEmpty
         var rules: [RecurrenceRule] = []
         if whole {
-            rules = try readSet(path, arguments, zone: zone, policy: policy).rules
+            let given = try readRecurrence(path, arguments, zone: zone, policy: policy)
+            given.warn()
+            rules = given.set.rules
         } else {
             for text in arguments.values("--rrule") {
                 do {
@@ -203,6 +212,38 @@ enum RecurCommand: Command {
             throw UsageError("option '\(option)' needs a whole number 0 or more, got \(Echo.quoted(text))")
         }
         return value
+    }
+
+    /// A recurrence as given: the set, and where its rules came from.
+    struct GivenRecurrence {
+        let set: RecurrenceSet
+        /// `standard input` or the file's path, when read from iCalendar text.
+        let source: String?
+        /// The `--rrule` values, when given by options.
+        let ruleTexts: [String]
+
+        /// One `kalends: warning:` line per rule with parts the set ignores,
+        /// placed at the rule's line of the file or its `--rrule`.
+        func warn() {
+            for warning in set.warnings {
+                var place = ""
+                if let source {
+                    place = source + ": " + (warning.line.map { "line \($0): " } ?? "")
+                } else if warning.ruleIndex < ruleTexts.count {
+                    place = "--rrule \(Echo.quoted(ruleTexts[warning.ruleIndex])): "
+                }
+                ErrorReporting.warn(place + warning.message)
+            }
+        }
+    }
+
+    /// The recurrence from ICAL-FILE / stdin, or from the options.
+    static func readRecurrence(_ path: String?, _ arguments: ParsedArguments, zone: ZoneRules?, policy: LocalTimePolicy) throws -> GivenRecurrence {
+        if let path {
+            let set = try readSet(path, arguments, zone: zone, policy: policy)
+            return GivenRecurrence(set: set, source: path == "-" ? "standard input" : Echo.escaped(path, limit: Echo.limit), ruleTexts: [])
+        }
+        return GivenRecurrence(set: try readSet(nil, arguments, zone: zone, policy: policy), source: nil, ruleTexts: arguments.values("--rrule"))
     }
 
     /// The set from ICAL-FILE / stdin, or from the options.

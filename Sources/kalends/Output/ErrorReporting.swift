@@ -75,6 +75,12 @@ enum ErrorReporting {
     /// one error never floods the terminal.
     static let messageLimit = 1_000
 
+    /// One `kalends: warning:` line: something given was not used, and the
+    /// command goes on (the exit status is not changed by it).
+    static func warn(_ text: String) {
+        printError("kalends: warning: " + Echo.escaped(text.split(whereSeparator: \.isNewline).joined(separator: " "), limit: messageLimit))
+    }
+
     static func report(_ error: any Error) -> Int32 {
         printError("kalends: error: \(message(error))")
         return status(error)

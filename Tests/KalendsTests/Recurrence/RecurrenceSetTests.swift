@@ -69,12 +69,12 @@ final class RecurrenceSetTests: XCTestCase {
         XCTAssertEqual(message("DTSTART:20240101T090000\nRRULE:FREQ=DAILY;BYDAY=1MO"),
                        "line 2: recurrence rule part BYDAY 'BYDAY=1MO' (character 12) is not allowed with FREQ=DAILY: BYDAY ordinals (1MO, -1FR) need FREQ=MONTHLY or YEARLY")
         XCTAssertEqual(message("DTSTART:20240101T090000\nRRULE:FREQ=DAILY;UNTIL=20240110T000000Z"),
-                       "RRULE FREQ=DAILY;UNTIL=20240110T000000Z: UNTIL must be a floating date-time (YYYYMMDDTHHMMSS) like DTSTART 2024-01-01T09:00:00")
+                       "line 2: RRULE FREQ=DAILY;UNTIL=20240110T000000Z: UNTIL must be a floating date-time (YYYYMMDDTHHMMSS) like DTSTART 2024-01-01T09:00:00")
         XCTAssertEqual(message("DTSTART;TZID=Mars/Olympus:20240101T090000"),
                        "line 1: DTSTART: TZID=Mars/Olympus is not a time zone this system knows (unknown time zone 'Mars/Olympus': expected an IANA name such as America/New_York or UTC)")
         XCTAssertEqual(message("DTSTART:20240230T090000"), "line 1: DTSTART: '20240230' is not a date: iso8601 2024-02 has no day 30: days are 1 ... 29")
         XCTAssertEqual(message("DTSTART;VALUE=DATE:20240101\nRRULE:FREQ=HOURLY"),
-                       "RRULE FREQ=HOURLY: FREQ=HOURLY needs a DTSTART with a time, and DTSTART is the date 2024-01-01")
+                       "line 2: RRULE FREQ=HOURLY: FREQ=HOURLY needs a DTSTART with a time, and DTSTART is the date 2024-01-01 (a date recurs DAILY at the finest)")
         // Only the recurrence's lines are bounded; another long one is passed over.
         let long = String(repeating: "1", count: RecurrenceSet.maximumLineLength)
         XCTAssertEqual(message("DTSTART:20240101T090000\nRRULE:FREQ=DAILY;BYMONTHDAY=" + long),
@@ -136,5 +136,67 @@ final class RecurrenceSetTests: XCTestCase {
         XCTAssertEqual(try reason("FREQ=YEARLY;INTERVAL=400;BYWEEKNO=53"), "none of its dates falls in the periods it steps through from DTSTART (every 400th year)")
         XCTAssertNil(try reason("FREQ=YEARLY;INTERVAL=4;BYWEEKNO=53"))
         XCTAssertNil(try reason("FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29"))
+    }
+
+    // MARK: A date DTSTART
+
+    /// RFC 5545 section 3.3.10: with a date DTSTART, BYHOUR, BYMINUTE and
+    /// BYSECOND "MUST be ignored". The set expands the rule without them and
+    /// says what it ignored (the issue's vectors).
+    func testTimePartsOfADateStartAreIgnoredWithAWarning() throws {
+        let set = try RecurrenceSet(parsing: """
+            DTSTART;VALUE=DATE:20241018
+            RRULE:FREQ=DAILY;BYMINUTE=1,2,3,4;INTERVAL=2;COUNT=3
+            """)
+        XCTAssertEqual(set.occurrences().map(\.description), ["2024-10-18", "2024-10-20", "2024-10-22"])
+        XCTAssertEqual(set.warnings.count, 1)
+        let warning = try XCTUnwrap(set.warnings.first)
+        XCTAssertEqual(warning.reason, .timeOfDayPartsIgnored(byHour: [], byMinute: [1, 2, 3, 4], bySecond: []))
+        XCTAssertEqual(warning.ignoredParts, ["BYMINUTE=1,2,3,4"])
+        XCTAssertEqual(warning.ruleIndex, 0)
+        XCTAssertEqual(warning.line, 2)
+        XCTAssertEqual(warning.description, "line 2: RRULE FREQ=DAILY;COUNT=3;INTERVAL=2;BYMINUTE=1,2,3,4: BYMINUTE=1,2,3,4 is ignored: "
+                       + "DTSTART is the date 2024-10-18, which has no time of day (RFC 5545 section 3.3.10)")
+        // The rules are kept as given.
+        XCTAssertEqual(set.rules.map(\.description), ["FREQ=DAILY;COUNT=3;INTERVAL=2;BYMINUTE=1,2,3,4"])
+
+        // Built from parts: every rule with such parts has one warning, in order.
+        let start = RecurrenceStart.date(try ISODate(year: 2024, month: 10, day: 18))
+        let parts = try RecurrenceSet(start: start, rules: [
+            try RecurrenceRule(parsing: "FREQ=WEEKLY;COUNT=2"),
+            try RecurrenceRule(parsing: "FREQ=MONTHLY;BYHOUR=9,17;BYSECOND=30;COUNT=2"),
+        ])
+        XCTAssertEqual(parts.occurrences().map(\.description), ["2024-10-18", "2024-10-25", "2024-11-18"])
+        XCTAssertEqual(parts.warnings.map(\.ruleIndex), [1])
+        XCTAssertEqual(parts.warnings.first?.description, "RRULE 2 (FREQ=MONTHLY;COUNT=2;BYSECOND=30;BYHOUR=9,17): BYHOUR=9,17 and BYSECOND=30 "
+                       + "are ignored: DTSTART is the date 2024-10-18, which has no time of day (RFC 5545 section 3.3.10)")
+        // A time DTSTART keeps them, with no warning.
+        let timed = try RecurrenceSet(parsing: "DTSTART:20241018T000000\nRRULE:FREQ=DAILY;BYMINUTE=1,2;COUNT=3")
+        XCTAssertEqual(timed.occurrences().map(\.description), ["2024-10-18T00:00:00", "2024-10-18T00:01:00", "2024-10-18T00:02:00"])
+        XCTAssertEqual(timed.warnings, [])
+    }
+
+    /// A BYSETPOS that had only time parts beside it picks from the one date
+    /// of each period: 1 and -1 keep it, any other position none.
+    func testSetPositionWithIgnoredTimePartsPicksTheDate() throws {
+        func dates(_ rule: String) throws -> [String] {
+            try RecurrenceSet(parsing: "DTSTART;VALUE=DATE:20241018\nRRULE:" + rule).occurrences().map(\.description)
+        }
+        XCTAssertEqual(try dates("FREQ=DAILY;BYHOUR=9,10;BYSETPOS=-1;COUNT=3"), ["2024-10-18", "2024-10-19", "2024-10-20"])
+        XCTAssertEqual(try dates("FREQ=MONTHLY;BYMINUTE=5;BYSETPOS=1;COUNT=2"), ["2024-10-18", "2024-11-18"])
+        let never = try RecurrenceSet(parsing: "DTSTART;VALUE=DATE:20241018\nRRULE:FREQ=DAILY;BYHOUR=9,10;BYSETPOS=2;COUNT=3")
+        XCTAssertEqual(never.occurrences().map(\.description), ["2024-10-18"])
+        XCTAssertEqual(never.emptyRules().first?.reason, "BYSETPOS=2 lies beyond the at most 1 instance of each day")
+    }
+
+    /// A rule finer than DAILY cannot step a date: an error (RFC 5545 gives it no meaning).
+    func testSubDailyRuleOfADateStartIsAnError() throws {
+        let start = RecurrenceStart.date(try ISODate(year: 2024, month: 10, day: 18))
+        for frequency in ["HOURLY", "MINUTELY", "SECONDLY"] {
+            XCTAssertThrowsError(try RecurrenceSet(start: start, rules: [try RecurrenceRule(parsing: "FREQ=\(frequency);COUNT=3")])) { error in
+                XCTAssertEqual("\(error)", "RRULE FREQ=\(frequency);COUNT=3: FREQ=\(frequency) needs a DTSTART with a time, and DTSTART is the date "
+                               + "2024-10-18 (a date recurs DAILY at the finest)")
+            }
+        }
     }
 }

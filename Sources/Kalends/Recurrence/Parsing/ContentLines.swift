@@ -22,6 +22,7 @@ extension RecurrenceSet {
     public init(parsing text: String, policy: LocalTimePolicy = .rfc5545) throws(RecurrenceError) {
         var start: RecurrenceStart?
         var rules: [RecurrenceRule] = []
+        var ruleLines: [Int] = []
         var rdates: [(RecurrenceLine, Int)] = []
         var exdates: [(RecurrenceLine, Int)] = []
         for (line, number) in ContentLines.unfold(text) {
@@ -60,6 +61,7 @@ extension RecurrenceSet {
             case "RRULE":
                 do {
                     rules.append(try RecurrenceRule(parsing: parsed.value))
+                    ruleLines.append(number)
                 } catch {
                     throw RecurrenceError(error.description, line: number)
                 }
@@ -84,7 +86,7 @@ extension RecurrenceSet {
             return result
         }
         let included = try dates(rdates), excluded = try dates(exdates)
-        try self.init(start: start, rules: rules, dates: included, exclusions: excluded, policy: policy)
+        try self.init(start: start, rules: rules, dates: included, exclusions: excluded, policy: policy, ruleLines: ruleLines)
     }
 }
 
