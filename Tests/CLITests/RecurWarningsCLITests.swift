@@ -1,8 +1,9 @@
 import XCTest
 
 /// `kalends recur`'s warnings: a part of the recurrence it ignores (BYHOUR,
-/// BYMINUTE, BYSECOND with a date DTSTART, RFC 5545 section 3.3.10). Each
-/// is one `kalends: warning:` line on stderr; the exit status stays 0.
+/// BYMINUTE, BYSECOND with a date DTSTART, RFC 5545 section 3.3.10), and
+/// occurrences cut by the end of the supported dates. Each is one
+/// `kalends: warning:` line on stderr; the exit status stays 0.
 final class RecurWarningsCLITests: XCTestCase {
     static let ignoredMinutes = "BYMINUTE=1,2,3,4 is ignored: DTSTART is the date 2024-10-18, which has no time of day (RFC 5545 section 3.3.10)"
 
@@ -49,5 +50,37 @@ final class RecurWarningsCLITests: XCTestCase {
                         contains: "RRULE FREQ=HOURLY;COUNT=3: FREQ=HOURLY needs a DTSTART with a time, and DTSTART is the date 2024-10-18")
         CLI.assertError(CLI.run(["recur", "-"], stdin: "DTSTART;VALUE=DATE:20241018\nRRULE:FREQ=MINUTELY\n"), status: 1,
                         contains: "standard input: line 2: RRULE FREQ=MINUTELY: FREQ=MINUTELY needs a DTSTART with a time")
+    }
+
+    /// The supported dates end at 9999-12-31: a rule that goes on after it
+    /// is cut there with one warning, exit 0; a rule, a --limit or a window
+    /// that ends first gets none.
+    func testEndOfTheSupportedDatesIsSaid() {
+        let counted = CLI.run(["recur", "--dtstart", "9999-12-29", "--rrule", "FREQ=DAILY;COUNT=2147483647"])
+        XCTAssertEqual(counted.status, 0, counted.stderr)
+        XCTAssertEqual(counted.lines, ["9999-12-29", "9999-12-30", "9999-12-31"])
+        XCTAssertEqual(counted.stderr, "kalends: warning: the occurrences stop at the end of the supported dates, 9999-12-31: "
+                       + "the rule FREQ=DAILY;COUNT=2147483647 goes on after it (its COUNT is not reached)\n")
+        // The case: from 2024, quickly.
+        let long = CLI.run(["recur", "--dtstart", "2024-01-01", "--rrule", "FREQ=DAILY;COUNT=2147483647"])
+        XCTAssertEqual(long.status, 0)
+        XCTAssertEqual(long.lines.last, "9999-12-31")
+        XCTAssertTrue(long.stderr.hasPrefix("kalends: warning: the occurrences stop at the end of the supported dates"), long.stderr)
+        // An endless rule: the note on the first 100, and the warning, since fewer came.
+        let endless = CLI.run(["recur", "--dtstart", "9999-12-30T22:00", "--tz", "America/New_York", "--rrule", "FREQ=HOURLY"])
+        XCTAssertEqual(endless.status, 0)
+        XCTAssertEqual(endless.lines.count, 21)
+        XCTAssertEqual(endless.lines.last, "9999-12-31T18:00:00-05:00")
+        XCTAssertEqual(endless.stderr.split(separator: "\n").map(String.init), [
+            "kalends: note: the rule has no COUNT or UNTIL: printing the first 100 occurrences (--limit N or --between START END to choose)",
+            "kalends: warning: the occurrences stop at the end of the supported dates, 9999-12-31: the rule FREQ=HOURLY goes on after it",
+        ])
+        // Ended by the rule, --limit or the window: nothing to say.
+        for arguments in [["--rrule", "FREQ=DAILY;COUNT=3"], ["--rrule", "FREQ=DAILY;UNTIL=99991231"],
+                          ["--rrule", "FREQ=DAILY", "--limit", "3"], ["--rrule", "FREQ=DAILY", "--between", "9999-12-29", "9999-12-31"]] {
+            let result = CLI.run(["recur", "--dtstart", "9999-12-29"] + arguments)
+            XCTAssertEqual(result.status, 0, "\(arguments): \(result.stderr)")
+            XCTAssertEqual(result.stderr, "", "\(arguments)")
+        }
     }
 }

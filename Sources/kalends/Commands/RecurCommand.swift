@@ -30,6 +30,7 @@ enum RecurCommand: Command {
 
         With a date DTSTART, BYHOUR, BYMINUTE and BYSECOND are ignored (RFC 5545
         section 3.3.10) and a warning says so; HOURLY and finer rules need a time.
+        Occurrences stop at 9999-12-31, with a warning when the rule goes on.
         ICAL-FILE or - may hold 16 MiB, a DTSTART, RRULE, RDATE or EXDATE line
         64 KiB after unfolding.
 
@@ -110,8 +111,14 @@ enum RecurCommand: Command {
 
         let json = arguments.flag("--json")
         var printed = 0
-        for occurrence in occurrences {
+        var iterator = occurrences.makeIterator()
+        var ended = false
+        while true {
             if let cap, printed >= cap { break }
+            guard let occurrence = iterator.next() else {
+                ended = true
+                break
+            }
             printed += 1
             // The locale's text of the occurrence's (wall-clock) date.
             let formatted = try formatting.map { option throws in
@@ -141,6 +148,15 @@ enum RecurCommand: Command {
                     if let formatted { bytes.append(contentsOf: ("  " + formatted).utf8) }
                 }
             }
+        }
+        // Fewer than asked for, and not because the recurrence ended: the supported dates did.
+        let cut = ended ? iterator.rulesEndedBySupportedRange : []
+        if !cut.isEmpty {
+            output.flush()
+            let names = cut.map { set.rules.count > 1 ? "RRULE \($0 + 1) (\(set.rules[$0]))" : "the rule \(set.rules[$0])" }
+            let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
+            let counted = cut.count == 1 && set.rules[cut[0]].count != nil ? " (its COUNT is not reached)" : ""
+            ErrorReporting.warn("the occurrences stop at the end of the supported dates, 9999-12-31: \(list) \(names.count == 1 ? "goes" : "go") on after it\(counted)")
         }
         return ExitStatus.success
     }

@@ -199,4 +199,36 @@ final class RecurrenceSetTests: XCTestCase {
             }
         }
     }
+
+    // MARK: The end of the supported dates
+
+    /// The iterator says when the last supported day, not the rule or the
+    /// window, ended the occurrences.
+    func testIteratorSaysWhenTheSupportedDatesEndedIt() throws {
+        func ended(_ text: String, window: (ISODate, ISODate)? = nil) throws -> (count: Int, rules: [Int]) {
+            let set = try RecurrenceSet(parsing: text)
+            let occurrences: Occurrences
+            if let window {
+                occurrences = try set.occurrences(from: .local(try LocalDateTime(window.0)), to: .local(try LocalDateTime(window.1)))
+            } else {
+                occurrences = set.occurrences()
+            }
+            var iterator = occurrences.makeIterator()
+            var count = 0
+            while iterator.next() != nil { count += 1 }
+            return (count, iterator.rulesEndedBySupportedRange)
+        }
+        let counted = try ended("DTSTART;VALUE=DATE:99991201\nRRULE:FREQ=DAILY;COUNT=2147483647")
+        XCTAssertEqual(counted.count, 31)
+        XCTAssertEqual(counted.rules, [0])
+        XCTAssertEqual(try ended("DTSTART:99991230T090000\nRRULE:FREQ=HOURLY").rules, [0])
+        XCTAssertEqual(try ended("DTSTART;TZID=America/New_York:99991230T090000\nRRULE:FREQ=DAILY").rules, [0])
+        XCTAssertEqual(try ended("DTSTART;VALUE=DATE:99901231\nRRULE:FREQ=YEARLY;INTERVAL=3").rules, [0])
+        XCTAssertEqual(try ended("DTSTART;VALUE=DATE:99991201\nRRULE:FREQ=WEEKLY;COUNT=3\nRRULE:FREQ=DAILY").rules, [1])
+        // The rule or the window ended first: nothing to say.
+        XCTAssertEqual(try ended("DTSTART;VALUE=DATE:99991230\nRRULE:FREQ=DAILY;COUNT=2").rules, [])
+        XCTAssertEqual(try ended("DTSTART;VALUE=DATE:99991230\nRRULE:FREQ=DAILY;UNTIL=99991231").rules, [])
+        XCTAssertEqual(try ended("DTSTART;VALUE=DATE:99991201\nRRULE:FREQ=DAILY", window: (try ISODate(year: 9999, month: 12, day: 1), try ISODate(year: 9999, month: 12, day: 31))).rules, [])
+        XCTAssertEqual(try ended("DTSTART;VALUE=DATE:20240101\nRRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30").rules, [])
+    }
 }
