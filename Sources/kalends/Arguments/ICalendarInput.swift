@@ -11,8 +11,8 @@ import Kalends
 /// each followed by as many line ends as it had physical lines, so the
 /// library's line numbers are the file's.
 enum ICalendarInput {
-    /// The most bytes read: far more than a recurrence needs (a folder of
-    /// events is not read by `recur`), and still a bound on an endless input.
+    /// The most bytes read: far more than the lines of one recurrence need,
+    /// and still a bound on an endless input.
     static let maximumBytes = 16 << 20
 
     /// The text (nil when it is not UTF-8) and the name errors give the
