@@ -50,7 +50,7 @@ func run(_ arguments: [String]) -> Int32 {
         break
     }
     guard let command = commands.first(where: { $0.name == first }) else {
-        return ErrorReporting.report(UsageError("unknown command '\(Echo.text(first))' (see 'kalends --help')"))
+        return ErrorReporting.report(UsageError("unknown command \(Echo.quoted(first)) (see 'kalends --help')"))
     }
     let rest = Array(arguments.dropFirst())
     if rest.contains("--help") || rest.contains("-h") {
@@ -58,6 +58,7 @@ func run(_ arguments: [String]) -> Int32 {
         return ExitStatus.success
     }
     ErrorReporting.options = Set(command.options.map(\.name))
+    ErrorReporting.command = command.name
     do {
         let parsed = try ParsedArguments(rest, options: command.options, command: command.name)
         return try command.run(parsed, output: &output)

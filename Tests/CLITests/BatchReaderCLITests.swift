@@ -31,13 +31,14 @@ final class BatchReaderCLITests: XCTestCase {
             process.arguments = ["-c", "exec \"$0\" \"$@\" < /", CLI.binary.path] + arguments
             let finished = ChildProcess.run(process, stdin: Data(), timeout: 60)
             XCTAssertEqual(finished.status, 1, "\(arguments): \(finished.stderr)")
-            XCTAssertEqual(finished.stderr, "kalends: error: standard input: cannot be read: Is a directory\n", "\(arguments)")
+            XCTAssertEqual(finished.stderr, "kalends: error: standard input: cannot be read: is a directory\n", "\(arguments)")
             XCTAssertEqual(finished.stdout, "", "\(arguments)")
         }
     }
 
     func testLongLinesCRLFMarksAndBlanks() {
-        let long = String(repeating: "x", count: 70_000)
+        // 65,000 bytes: within the line limit, and across the first block's end.
+        let long = String(repeating: "x", count: 65_000)
         let input = "\u{FEFF}2024-03-15\r\n\n  \n" + long + "\n2024-02-30\n2024-03-16"
         let result = CLI.run(["convert", "-", "--to", "hebrew"], stdin: input)
         XCTAssertEqual(result.status, 1)
@@ -49,6 +50,30 @@ final class BatchReaderCLITests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("line 4"), result.stderr)
         XCTAssertTrue(result.stderr.contains("line 5"), result.stderr)
         XCTAssertTrue(result.stderr.contains("..."), "a long line is echoed cut: \(result.stderr.prefix(300))")
+        XCTAssertLessThan(result.stderr.utf8.count, 1_000)
+    }
+
+    /// A line longer than the limit (64 KiB) fails as a line does, in order,
+    /// without being kept whole: its error names it, its outputs are empty
+    /// (text) or error objects with the input cut (JSON), and the next lines
+    /// are read. 20 MB in one line costs no 20 MB, and is quick.
+    func testLineLongerThanTheLimitFailsAlone() {
+        let huge = String(repeating: "9", count: 20_000_000)
+        let input = "2024-03-15\n" + huge + "\n2024-03-16\n"
+        for json in [false, true] {
+            let started = Date()
+            let result = CLI.run(["convert", "-", "--to", "hebrew", "--to", "julian"] + (json ? ["--json"] : []), stdin: input)
+            XCTAssertLessThan(Date().timeIntervalSince(started), 20)
+            XCTAssertEqual(result.status, 1)
+            XCTAssertEqual(result.stderr, "kalends: error: line 2 is longer than 65536 bytes (64 KiB), the limit for a line of batch input\n")
+            XCTAssertEqual(result.lines.count, 6, String(result.stdout.prefix(500)))
+            if json {
+                XCTAssertEqual(result.lines[2], #"{"input":"\#(String(repeating: "9", count: 60))...","error":"line 2 is longer than 65536 bytes (64 KiB), the limit for a line of batch input"}"#)
+            } else {
+                XCTAssertEqual(Array(result.lines[2...3]), ["", ""])
+            }
+            XCTAssertTrue(result.lines[4].contains("5784-M06-06"), result.lines[4])
+        }
     }
 }
 

@@ -105,7 +105,8 @@ final class LayoutCLITests: XCTestCase {
         CLI.assertError(layout("{\"id\":\"a\",\"start\":\"garbage\"}", []), status: 1, contains: "event 0 (\"a\") start")
         CLI.assertError(layout("", []), status: 1, contains: "give --day")
         CLI.assertError(layout("", ["--day", "2011-12-30", "--tz", "Pacific/Apia"]), status: 1, contains: "never happened")
-        CLI.assertError(CLI.run(["layout", "/nonexistent/file.json"]), status: 1, contains: "cannot read")
+        CLI.assertError(CLI.run(["layout", "/nonexistent/file.json"]), status: 1,
+                        contains: "FILE '/nonexistent/file.json': cannot be read: no such file or directory")
         CLI.assertError(layout("", ["--mode", "tetris"]), status: 2, contains: "calendarkit, packed, cascade")
         CLI.assertError(layout("", ["--json", "--svg"]), status: 2, contains: "choose one")
         CLI.assertError(layout("", ["--width", "-5", "--svg"]), status: 2, contains: "--width")

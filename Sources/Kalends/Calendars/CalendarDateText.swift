@@ -28,12 +28,15 @@ public enum CalendarDateText {
         if let colon = body.firstIndex(of: ":"), body[..<colon].allSatisfy({ $0.isLetter || $0 == "-" }) {
             era = body[..<colon]
             body = body[body.index(after: colon)...]
-        } else if let t = body.firstIndex(where: { $0 == "T" || $0 == "t" }) {
+        } else if let t = body.firstIndex(where: { $0 == "T" || $0 == "t" }), t > body.startIndex,
+                  body[body.index(before: t)].isASCIIDigit {
             // A date-time: its time part is read (and refused when wrong) by the
             // one date-time reader, never dropped unread. That reader splits at a
-            // T between digits, so it hands only the date part back here.
+            // T between digits, so it hands only the date part back here. (A T
+            // after anything else, as in '/tmp', is no date-time: the text is
+            // read, and refused, as a date.)
             let after = body.index(after: t)
-            guard t > body.startIndex, body[body.index(before: t)].isASCIIDigit, after < body.endIndex, body[after].isASCIIDigit else {
+            guard after < body.endIndex, body[after].isASCIIDigit else {
                 let position = trimmed.distance(from: trimmed.startIndex, to: t) + 2
                 throw .malformedDate(text, detail: "at character \(position): expected a time such as 09:30 after 'T'")
             }

@@ -23,7 +23,7 @@ public enum FormatError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unsupportedCalendar(let calendar):
             "calendar '\(calendar)' has no ICU date formats (only the built-in calendars are formatted)"
         case .invalidPattern(let pattern, let detail):
-            "invalid date pattern '\(pattern)': \(detail)"
+            "invalid date pattern \(QuotedText.quoted(pattern)): \(detail)"
         case .icuFailure(let operation, let status):
             "ICU failed to \(operation): \(status)"
         }

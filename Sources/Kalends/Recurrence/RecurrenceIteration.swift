@@ -196,6 +196,15 @@ public struct Occurrences: Sequence, Sendable {
             single = streams.count == 1 && window.set.dateOccurrences.isEmpty
         }
 
+        /// The rules (indices in `RecurrenceSet.rules`) whose instances went
+        /// on past the last supported day, ISO 9999-12-31, within the window
+        /// (a COUNT not reached, an UNTIL after it, or no end): once `next()`
+        /// has returned nil, non-empty when the end of the supported dates,
+        /// not the recurrence or the window, ended the occurrences.
+        public var rulesEndedBySupportedRange: [Int] {
+            streams.indices.filter { streams[$0].reachedSupportedEnd }
+        }
+
         /// The next occurrence in time order, or nil after the window's end.
         public mutating func next() -> Occurrence? {
             // One rule, no RDATE: its stream in order, DTSTART first.
@@ -281,6 +290,9 @@ struct RuleStream {
     /// Placed occurrences held back near a transition, sorted by key, from `pendingHead`.
     private var pending: [Occurrence] = []
     private var pendingHead = 0
+    /// True when the stream ended at the last supported day with instances
+    /// still to give (COUNT not reached, UNTIL and the window beyond it).
+    private(set) var reachedSupportedEnd = false
     /// The next occurrence, and its key (`Int.max` when there is none).
     private(set) var head: Occurrence?
     private(set) var headKey = Int.max
@@ -357,10 +369,22 @@ struct RuleStream {
     /// The last wall-clock second an instance may have (the end of ISO 9999).
     private static let lastSecond = DayNumber.supported.upperBound * 86_400 + 86_399
 
+    /// The last key an instance may have: wall-clock seconds, or UTC seconds in a zone.
+    private var lastKey: Int { zone == nil ? Self.lastSecond : Instant.supportedSeconds.upperBound }
+
+    /// The walk reached the end of the supported days: say so when the rule
+    /// and the window would have gone on.
+    private mutating func endOfSupportedRange() {
+        if counted < countLimit && untilKey > lastKey && upperKey > lastKey { reachedSupportedEnd = true }
+    }
+
     /// The next wall-clock instance strictly after DTSTART, or nil.
     private mutating func nextLocal() -> Int? {
         if let (next, step) = stepping {
-            guard next <= Self.lastSecond else { return nil }
+            guard next <= Self.lastSecond else {
+                endOfSupportedRange()
+                return nil
+            }
             let (following, overflow) = next.addingReportingOverflow(step)
             stepping = (overflow ? Int.max : following, step)
             return next
@@ -374,7 +398,10 @@ struct RuleStream {
             }
             period += 1
             position = 0
-            guard engine.candidates(ofPeriod: period, into: &output, days: &days) else { return nil }
+            guard engine.candidates(ofPeriod: period, into: &output, days: &days) else {
+                endOfSupportedRange()
+                return nil
+            }
             if output.isEmpty {
                 emptyRun += 1
                 if pastBounds(after: period) { return nil }
@@ -412,6 +439,7 @@ struct RuleStream {
             if movedDone { return nil }
             period += 1
             guard engine.candidates(ofPeriod: period, into: &output, days: &days) else {
+                endOfSupportedRange()
                 movedDone = true
                 continue
             }

@@ -185,6 +185,32 @@ public struct RecurrenceRule: Hashable, Sendable {
         self = try RuleText.parse(text)
     }
 
+    /// This rule without BYHOUR, BYMINUTE and BYSECOND, as a date DTSTART
+    /// expands it (RFC 5545 section 3.3.10: they "MUST be ignored"). Not
+    /// checked again: a BYSETPOS left without another part picks from the
+    /// one date of each period.
+    var withoutTimeOfDayParts: RecurrenceRule {
+        RecurrenceRule(copying: self)
+    }
+
+    private init(copying rule: RecurrenceRule) {
+        frequency = rule.frequency
+        interval = rule.interval
+        end = rule.end
+        bySecond = []
+        byMinute = []
+        byHour = []
+        byDay = rule.byDay
+        byMonthDay = rule.byMonthDay
+        byYearDay = rule.byYearDay
+        byWeekNo = rule.byWeekNo
+        byMonth = rule.byMonth
+        bySetPos = rule.bySetPos
+        weekStart = rule.weekStart
+        rscale = rule.rscale
+        skip = rule.skip
+    }
+
     static func normalized(_ values: [Int]) -> [Int] { Array(Set(values)).sorted() }
 
     /// The two-letter RRULE code of a weekday (`MO`).

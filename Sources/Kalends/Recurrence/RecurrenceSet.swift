@@ -32,6 +32,11 @@ public struct RecurrenceSet: Sendable {
     public let exclusions: [RecurrenceDate]
     /// How times a zone skips or repeats become instants.
     public let policy: LocalTimePolicy
+    /// Parts of the rules that were given but not used, as RFC 5545 says
+    /// (BYHOUR, BYMINUTE and BYSECOND with a date DTSTART): one warning per
+    /// rule that has them, in the rules' order. The occurrences are those of
+    /// the rules without them.
+    public let warnings: [RecurrenceWarning]
 
     let expansions: [RuleExpansion]
     /// Expand every rule through the general engine, never a fast path (the
@@ -45,10 +50,18 @@ public struct RecurrenceSet: Sendable {
     let excludedDays: Set<Int>
 
     /// A set from its parts. Throws when a part does not fit DTSTART (a
-    /// time part or sub-daily FREQ with a date DTSTART, an UNTIL or RDATE of
-    /// another form, a DTSTART with a fraction of a second).
+    /// sub-daily FREQ with a date DTSTART, an UNTIL or RDATE of another
+    /// form, a DTSTART with a fraction of a second). A date DTSTART's rules
+    /// are expanded without their BYHOUR, BYMINUTE and BYSECOND, which
+    /// `warnings` lists (RFC 5545 section 3.3.10).
     public init(start: RecurrenceStart, rules: [RecurrenceRule] = [], dates: [RecurrenceDate] = [],
                 exclusions: [RecurrenceDate] = [], policy: LocalTimePolicy = .rfc5545) throws(RecurrenceError) {
+        try self.init(start: start, rules: rules, dates: dates, exclusions: exclusions, policy: policy, ruleLines: nil)
+    }
+
+    /// `ruleLines`: each rule's line in the iCalendar text it was read from, for errors and warnings.
+    init(start: RecurrenceStart, rules: [RecurrenceRule], dates: [RecurrenceDate], exclusions: [RecurrenceDate],
+         policy: LocalTimePolicy, ruleLines: [Int]?) throws(RecurrenceError) {
         self.start = start
         self.rules = rules
         self.dates = dates
@@ -57,11 +70,26 @@ public struct RecurrenceSet: Sendable {
         guard start.local.nanosecondOfDay % 1_000_000_000 == 0 else {
             throw RecurrenceError("DTSTART \(start) has a fraction of a second; recurrences count whole seconds, as iCalendar does")
         }
-        for (index, rule) in rules.enumerated() {
-            try Self.check(rule, index: index, rules: rules.count, start: start)
+        func line(_ index: Int) -> Int? {
+            guard let ruleLines, index < ruleLines.count else { return nil }
+            return ruleLines[index]
         }
-        var expansions: [RuleExpansion] = []
+        var warnings: [RecurrenceWarning] = []
+        var expanded: [RecurrenceRule] = []
         for (index, rule) in rules.enumerated() {
+            try Self.check(rule, index: index, rules: rules.count, start: start, line: line(index))
+            // A date has no time of day: RFC 5545 says BYHOUR, BYMINUTE and BYSECOND "MUST be ignored".
+            if case .date(let day) = start, !(rule.byHour.isEmpty && rule.byMinute.isEmpty && rule.bySecond.isEmpty) {
+                warnings.append(RecurrenceWarning(.timeOfDayPartsIgnored(byHour: rule.byHour, byMinute: rule.byMinute, bySecond: rule.bySecond),
+                                                  ruleIndex: index, rule: rule, line: line(index), start: day, ruleCount: rules.count))
+                expanded.append(rule.withoutTimeOfDayParts)
+            } else {
+                expanded.append(rule)
+            }
+        }
+        self.warnings = warnings
+        var expansions: [RuleExpansion] = []
+        for (index, rule) in expanded.enumerated() {
             let calendar: RuleCalendar
             do {
                 calendar = try RuleCalendar(rule.rscale)
@@ -91,25 +119,23 @@ public struct RecurrenceSet: Sendable {
         excludedDays = days
     }
 
-    private static func check(_ rule: RecurrenceRule, index: Int, rules: Int, start: RecurrenceStart) throws(RecurrenceError) {
+    private static func check(_ rule: RecurrenceRule, index: Int, rules: Int, start: RecurrenceStart, line: Int?) throws(RecurrenceError) {
         let name = rules > 1 ? "RRULE \(index + 1) (\(rule))" : "RRULE \(rule)"
-        if start.isDate {
-            if rule.frequency < .daily {
-                throw RecurrenceError("\(name): FREQ=\(rule.frequency) needs a DTSTART with a time, and DTSTART is the date \(start)")
-            }
-            for (part, values) in [("BYHOUR", rule.byHour), ("BYMINUTE", rule.byMinute), ("BYSECOND", rule.bySecond)] where !values.isEmpty {
-                throw RecurrenceError("\(name): \(part) is not allowed with a date DTSTART (RFC 5545 section 3.3.10)")
-            }
+        // A date recurs by days at the finest: an hourly (or finer) step has no
+        // date to land on between two days, and RFC 5545 gives it no meaning.
+        if start.isDate && rule.frequency < .daily {
+            throw RecurrenceError("\(name): FREQ=\(rule.frequency) needs a DTSTART with a time, and DTSTART is the date \(start) "
+                                  + "(a date recurs DAILY at the finest)", line: line)
         }
         guard let until = rule.until else { return }
         switch (until, start) {
         case (.date, .date), (.local, .floating), (.utc, .zoned): return
         case (_, .date):
-            throw RecurrenceError("\(name): UNTIL must be a date (YYYYMMDD) like DTSTART \(start)")
+            throw RecurrenceError("\(name): UNTIL must be a date (YYYYMMDD) like DTSTART \(start)", line: line)
         case (_, .floating):
-            throw RecurrenceError("\(name): UNTIL must be a floating date-time (YYYYMMDDTHHMMSS) like DTSTART \(start)")
+            throw RecurrenceError("\(name): UNTIL must be a floating date-time (YYYYMMDDTHHMMSS) like DTSTART \(start)", line: line)
         case (_, .zoned):
-            throw RecurrenceError("\(name): UNTIL must be a UTC date-time (YYYYMMDDTHHMMSSZ) for the zoned DTSTART \(start)")
+            throw RecurrenceError("\(name): UNTIL must be a UTC date-time (YYYYMMDDTHHMMSSZ) for the zoned DTSTART \(start)", line: line)
         }
     }
 

@@ -63,7 +63,7 @@ struct ParsedArguments {
                 inlineValue = String(token[token.index(after: equals)...])
             }
             guard let spec = options.first(where: { $0.name == name }) else {
-                throw UsageError("unknown option '\(Echo.text(name))' for '\(command)' (see 'kalends \(command) --help')")
+                throw UsageError("unknown option \(Echo.quoted(name)) for '\(command)' (see 'kalends \(command) --help')")
             }
             if spec.arity == 2 {
                 guard inlineValue == nil else { throw UsageError("option '\(name)' takes two values: \(name) \(spec.valueName)") }
@@ -91,7 +91,7 @@ struct ParsedArguments {
                 }
                 values[name, default: []].append(value)
             } else {
-                guard inlineValue == nil else { throw UsageError("option '\(Echo.text(name))' takes no value") }
+                guard inlineValue == nil else { throw UsageError("option \(Echo.quoted(name)) takes no value") }
                 flags.insert(name)
             }
         }
@@ -114,7 +114,7 @@ struct ParsedArguments {
             if positionals.count < range.lowerBound {
                 throw UsageError("'\(command)' is missing an argument; usage: \(usage)")
             }
-            throw UsageError("'\(command)' takes at most \(range.upperBound) argument\(range.upperBound == 1 ? "" : "s"), got '\(Echo.text(positionals[range.upperBound]))'; usage: \(usage)")
+            throw UsageError("'\(command)' takes at most \(range.upperBound) argument\(range.upperBound == 1 ? "" : "s"), got \(Echo.quoted(positionals[range.upperBound])); usage: \(usage)")
         }
         return positionals
     }
@@ -124,7 +124,7 @@ struct ParsedArguments {
         guard let text = value(name) else { return fallback }
         guard let choice = T(rawValue: text) else {
             let allowed = T.allCases.map(\.rawValue).joined(separator: ", ")
-            throw UsageError("option '\(name)' does not accept '\(Echo.text(text))': use one of \(allowed)")
+            throw UsageError("option '\(name)' does not accept \(Echo.quoted(text)): use one of \(allowed)")
         }
         return choice
     }

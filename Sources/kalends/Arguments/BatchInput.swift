@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Kalends
 
 /// `-` as the date argument: one input a line from standard input, and in
 /// order exactly `width` output lines per input line (one per target
@@ -12,8 +13,14 @@ import Glibc
 /// Standard input is read in 64 KiB blocks and each line handed over as
 /// its bytes (`BatchLine`), so a command's fast path reads plain dates with
 /// no `String` in between; `text` decodes it (invalid UTF-8 repaired, as
-/// `readLine` does) for everything else.
+/// `readLine` does) for everything else. A line longer than
+/// `maximumLineLength` fails as a line does (its error names it), without
+/// being kept: the reading goes on at the next line.
 enum BatchInput {
+    /// The longest line read, in bytes: far more than any date, date-time or
+    /// pair of them needs.
+    static let maximumLineLength = 1 << 16
+
     /// Runs `body` on each line's text (with its 1-based number, for errors); returns exit status 1 if any line failed.
     static func run(width: Int, json: Bool, output: inout OutputBuffer,
                     _ body: (_ line: String, _ number: Int, _ output: inout OutputBuffer) throws -> Void) -> Int32 {
@@ -25,8 +32,24 @@ enum BatchInput {
                          _ body: (_ line: BatchLine, _ number: Int, _ output: inout OutputBuffer) throws -> Void) -> Int32 {
         var status = ExitStatus.success
         var number = 0
-        let failure = StandardInput.forEachLine { raw in
+        let end = LineReader.forEachLine(of: 0, maximumLength: maximumLineLength) { read in
             number += 1
+            let raw: UnsafeBufferPointer<UInt8>
+            switch read {
+            case .complete(let bytes):
+                raw = bytes
+            case .tooLong(let prefix):
+                // Its outputs are empty (or error objects); the rest of it is read past.
+                status = ExitStatus.invalid
+                let error = InputLimitError.lineTooLong(line: number, limit: maximumLineLength, what: "a line of batch input")
+                let shown = String(decoding: UnsafeBufferPointer(rebasing: prefix.prefix(4 * Echo.limit)), as: UTF8.self)
+                for _ in 0..<width {
+                    if json { output.line(ErrorReporting.batchObject(input: shown, error: error)) } else { output.line("") }
+                }
+                output.flush()
+                _ = ErrorReporting.report(error)
+                return
+            }
             var line = BatchLine(bytes: raw)
             line.trimCarriageReturn()
             // A byte order mark starting the input is not part of the first line.
@@ -55,9 +78,9 @@ enum BatchInput {
                 _ = ErrorReporting.report(error)
             }
         }
-        if let failure {
+        if case .failed(let code) = end {
             output.flush()
-            return ErrorReporting.report(InputFile.readError(failure))
+            return ErrorReporting.report(InputError(place: "standard input", underlying: InputFile.FileError(reason: code)))
         }
         return status
     }
@@ -114,50 +137,5 @@ struct BatchLine {
         }
         guard let year = digits(0, 4), let month = digits(5, 2), let day = digits(8, 2) else { return nil }
         return try? ISODate(year: year, month: month, day: day)
-    }
-}
-
-import Kalends
-
-/// Standard input in blocks.
-enum StandardInput {
-    /// Calls `body` with each line's bytes (without the newline; the last
-    /// line also without one), reading 64 KiB at a time. Returns the
-    /// `errno` of a read that failed (a directory, a closed descriptor), after
-    /// the lines read before it; nil at the end of the input.
-    @discardableResult
-    static func forEachLine(_ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Int32? {
-        var failure: Int32?
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        var carry: [UInt8] = []
-        var ended = false
-        while !ended {
-            let count = buffer.withUnsafeMutableBytes { raw -> Int in
-                while true {
-                    let got = read(0, raw.baseAddress, raw.count)
-                    if got < 0 && errno == EINTR { continue }
-                    if got < 0 { failure = errno }
-                    return got
-                }
-            }
-            if count <= 0 { ended = true; break }
-            buffer.withUnsafeBufferPointer { block in
-                let chunk = UnsafeBufferPointer(rebasing: block[0..<count])
-                var start = 0
-                while let newline = chunk[start...].firstIndex(of: 10) {
-                    if carry.isEmpty {
-                        body(UnsafeBufferPointer(rebasing: chunk[start..<newline]))
-                    } else {
-                        carry.append(contentsOf: chunk[start..<newline])
-                        carry.withUnsafeBufferPointer { body($0) }
-                        carry.removeAll(keepingCapacity: true)
-                    }
-                    start = newline + 1
-                }
-                if start < count { carry.append(contentsOf: chunk[start..<count]) }
-            }
-        }
-        if !carry.isEmpty { carry.withUnsafeBufferPointer { body($0) } }
-        return failure
     }
 }

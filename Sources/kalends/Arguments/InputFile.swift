@@ -3,50 +3,89 @@ import Glibc
 #endif
 import FoundationEssentials
 
-/// A FILE argument: its bytes (standard input for `-`) and the name errors give it.
+/// A FILE argument opened for reading: standard input for `-`, else the
+/// file, with the names errors give it. Opening and reading errors give the
+/// system's reason (`no such file or directory`, `is a directory`,
+/// `permission denied`), as `cat` does.
+struct InputSource {
+    let descriptor: Int32
+    /// `standard input`, or the path as errors echo it.
+    let source: String
+    /// The argument and its value as errors name them: `ICAL-FILE '/tmp'`, or `standard input`.
+    let place: String
+    let isStandardInput: Bool
+
+    /// Opens `path` (`-`: standard input); `argument` names the argument in errors (`FILE`, `ICAL-FILE`).
+    init(_ path: String, argument: String) throws {
+        if path == "-" {
+            descriptor = 0
+            source = "standard input"
+            place = "standard input"
+            isStandardInput = true
+            return
+        }
+        source = Echo.escaped(path, limit: Echo.limit)
+        place = "\(argument) \(Echo.quoted(path))"
+        isStandardInput = false
+        var opened: Int32
+        repeat { opened = open(path, O_RDONLY | O_CLOEXEC) } while opened < 0 && errno == EINTR
+        guard opened >= 0 else { throw InputError(place: place, underlying: InputFile.FileError(reason: errno)) }
+        descriptor = opened
+    }
+
+    /// Closes a file (never standard input).
+    func close() {
+        if !isStandardInput { _ = Glibc.close(descriptor) }
+    }
+
+    /// The read that failed with `code`, as an error of this input.
+    func readError(_ code: Int32) -> InputError {
+        InputError(place: place, underlying: InputFile.FileError(reason: code))
+    }
+}
+
+/// A FILE argument read whole: its bytes (standard input for `-`) and the name errors give it.
 struct InputFile {
     let data: Data
     /// `standard input`, or the path as errors echo it.
     let source: String
 
-    /// Reads `path` (`-`: standard input); `place` names the argument in errors (`FILE`, `ICAL-FILE`).
-    init(_ path: String, place: String) throws {
-        if path == "-" {
-            data = try Self.standardInput()
-            source = "standard input"
-        } else {
-            guard let contents = FileManager.default.contents(atPath: path) else {
-                throw InputError(place: place, input: path, underlying: FileError("cannot read the file"))
-            }
-            data = contents
-            source = Echo.text(path)
-        }
-    }
-
-    /// All of standard input, read in 64 KiB blocks (POSIX `read`, so the
-    /// binary needs no CoreFoundation); a read that fails (a directory, a
-    /// closed descriptor) is an error, not an empty input.
-    static func standardInput() throws -> Data {
+    /// Reads `path` (`-`: standard input), at most `maximumBytes`; `place`
+    /// names the argument in errors (`FILE`, `ICAL-FILE`) and `what` the
+    /// input in the error for a larger one (`the input of layout`).
+    init(_ path: String, place: String, maximumBytes: Int, what: String) throws {
+        let input = try InputSource(path, argument: place)
+        defer { input.close() }
         var bytes: [UInt8] = []
         var block = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let got = block.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+            let got = block.withUnsafeMutableBytes { read(input.descriptor, $0.baseAddress, $0.count) }
             if got < 0 && errno == EINTR { continue }
-            if got < 0 { throw readError(errno) }
+            if got < 0 { throw input.readError(errno) }
             guard got > 0 else { break }
+            guard bytes.count + got <= maximumBytes else {
+                throw InputError(place: input.place, underlying: InputLimitError.inputTooLarge(limit: maximumBytes, what: what))
+            }
             bytes.append(contentsOf: block[0..<got])
         }
-        return Data(bytes)
+        data = Data(bytes)
+        source = input.source
     }
 
-    /// Standard input could not be read: the system's reason (`Is a directory`).
-    static func readError(_ code: Int32) -> InputError {
-        let reason = strerror(code).map { String(cString: $0) } ?? "error \(code)"
-        return InputError(place: "standard input", underlying: FileError("cannot be read: \(reason)"))
-    }
-
+    /// The system's reason a file or standard input could not be opened or
+    /// read: `cannot read it: is a directory`.
     struct FileError: Error, CustomStringConvertible {
-        let description: String
-        init(_ description: String) { self.description = description }
+        let code: Int32
+
+        init(reason code: Int32) { self.code = code }
+
+        var description: String { "cannot be read: \(Self.reason(code))" }
+
+        /// `strerror`'s text, its first letter lowered to sit inside a sentence
+        /// (`No such file or directory` becomes `no such file or directory`).
+        static func reason(_ code: Int32) -> String {
+            guard let text = strerror(code).map({ String(cString: $0) }), let first = text.first else { return "error \(code)" }
+            return first.lowercased() + text.dropFirst()
+        }
     }
 }

@@ -22,7 +22,7 @@ enum WeekRulesOption {
         }
         if let text = arguments.value("--first-weekday") {
             guard let weekday = Int(text), (1...7).contains(weekday) else {
-                throw UsageError("option '--first-weekday' takes 1 (Monday) ... 7 (Sunday), not '\(Echo.text(text))'")
+                throw UsageError("option '--first-weekday' takes 1 (Monday) ... 7 (Sunday), not \(Echo.quoted(text))")
             }
             rules.firstWeekday = weekday
         }

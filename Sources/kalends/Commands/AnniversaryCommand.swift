@@ -109,7 +109,7 @@ enum AnniversaryCommand: Command {
     /// `--years N`: 1 ... the number of supported Hebrew years.
     static func yearCount(_ text: String) throws -> Int {
         guard let value = Int(text), (1...maximumYears).contains(value) else {
-            throw UsageError("option '--years' needs a whole number 1 ... \(maximumYears), got '\(Echo.text(text))'")
+            throw UsageError("option '--years' needs a whole number 1 ... \(maximumYears), got \(Echo.quoted(text))")
         }
         return value
     }

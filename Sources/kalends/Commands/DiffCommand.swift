@@ -56,7 +56,7 @@ enum DiffCommand: Command {
             do {
                 duration = try difference(start.value, end.value, calendar: calendar, unit: unit, zone: zone)
             } catch {
-                throw InputError(place: "\(batch ? place + ": " : "")from \(Echo.text(startText)) to \(Echo.text(endText))", underlying: error)
+                throw InputError(place: "\(batch ? place + ": " : "")from \(Echo.escaped(startText, limit: Echo.limit)) to \(Echo.escaped(endText, limit: Echo.limit))", underlying: error)
             }
             write(duration, output: &output)
         }

@@ -1,3 +1,5 @@
+import Kalends
+
 /// A JSON document read strictly by RFC 8259, for `kalends layout`'s input
 /// when the one-pass fast reader declines it (anything unusual, and every
 /// error): each error names its line and column (counted in bytes from 1)
@@ -112,7 +114,7 @@ struct JSONDocument {
             }
             let keyStart = index
             let key = try string()
-            guard keys.insert(key).inserted else { throw failure("the key \"\(Echo.text(key))\" appears twice in one object", at: keyStart) }
+            guard keys.insert(key).inserted else { throw failure("the key \(JSONObject.quoted(Echo.cut(key))) appears twice in one object", at: keyStart) }
             skipSpace()
             guard peek() == UInt8(ascii: ":") else { throw failure("expected ':' after a member name") }
             index += 1

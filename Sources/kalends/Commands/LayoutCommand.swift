@@ -40,6 +40,9 @@ enum LayoutCommand: Command {
         .value("--hour-height", "H", "SVG pixels per hour (default 48)."),
     ]
 
+    /// The largest input read: hundreds of thousands of events, far more than a day holds.
+    static let maximumInputBytes = 64 << 20
+
     static func run(_ arguments: ParsedArguments, output: inout OutputBuffer) throws -> Int32 {
         let positionals = try arguments.positionals(0...1, command: name, usage: usage)
         let mode: LayoutMode = try arguments.choice("--mode", default: .packed)
@@ -49,7 +52,7 @@ enum LayoutCommand: Command {
         let width = try positiveNumber(arguments.value("--width"), option: "--width", fallback: 360, range: 50...20_000)
         let hourHeight = try positiveNumber(arguments.value("--hour-height"), option: "--hour-height", fallback: 48, range: 4...2_000)
         let zone = try AddCommand.zoneOption(arguments.value("--tz")) ?? DaysCommand.systemZone()
-        let file = try InputFile(positionals.first ?? "-", place: "FILE")
+        let file = try InputFile(positionals.first ?? "-", place: "FILE", maximumBytes: maximumInputBytes, what: "the events of a day")
         let source = file.source
         let input = try LayoutInput(json: file.data, source: source, zone: zone)
         let day = try chooseDay(arguments.value("--day"), input: input, zone: zone)
@@ -146,7 +149,7 @@ enum LayoutCommand: Command {
     static func positiveNumber(_ text: String?, option: String, fallback: Double, range: ClosedRange<Double>) throws -> Double {
         guard let text else { return fallback }
         guard let value = Double(text), value.isFinite, range.contains(value) else {
-            throw UsageError("option '\(option)' takes a number of pixels in \(Int(range.lowerBound)) ... \(Int(range.upperBound)), not '\(Echo.text(text))'")
+            throw UsageError("option '\(option)' takes a number of pixels in \(Int(range.lowerBound)) ... \(Int(range.upperBound)), not \(Echo.quoted(text))")
         }
         return value
     }

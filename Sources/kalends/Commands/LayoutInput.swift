@@ -79,7 +79,7 @@ struct LayoutInput {
             case .string(let text)? where !text.isEmpty: id = text
             case .number(let text)?:
                 guard let number = Double(text), number == number.rounded(), abs(number) < 1e15 else {
-                    throw InputError(place: place, underlying: LayoutInputError("\"id\" \(Echo.text(text)) is not a whole number below 10^15 in size"))
+                    throw InputError(place: place, underlying: LayoutInputError("\"id\" \(Echo.escaped(text, limit: Echo.limit)) is not a whole number below 10^15 in size"))
                 }
                 id = String(Int64(number))
             case nil: throw InputError(place: place, underlying: LayoutInputError("needs an \"id\""))

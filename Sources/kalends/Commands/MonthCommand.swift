@@ -77,7 +77,7 @@ enum MonthCommand: Command {
         let view: View
         if let year, let typed {
             guard !arguments.flag("-3") else {
-                throw UsageError("-3 takes a month (YEAR-MONTH, e.g. 2024-01), not the year '\(Echo.text(typed))'; usage: \(usage)")
+                throw UsageError("-3 takes a month (YEAR-MONTH, e.g. 2024-01), not the year \(Echo.quoted(typed)); usage: \(usage)")
             }
             do {
                 grids = try yearGrids(year, of: input, in: calendar, rules: rules, sixRows: sixRows)

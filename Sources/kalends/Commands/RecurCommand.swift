@@ -28,6 +28,12 @@ enum RecurCommand: Command {
         prints its first 100 and says so. A rule that can never match prints what
         exists (DTSTART, RDATEs) and a note that says why.
 
+        With a date DTSTART, BYHOUR, BYMINUTE and BYSECOND are ignored (RFC 5545
+        section 3.3.10) and a warning says so; HOURLY and finer rules need a time.
+        Occurrences stop at 9999-12-31, with a warning when the rule goes on.
+        ICAL-FILE or - may hold 16 MiB, a DTSTART, RRULE, RDATE or EXDATE line
+        64 KiB after unfolding.
+
         --locale L adds each occurrence's date as L writes it (ICU's full date,
         Gregorian calendar) after it, as convert does; the JSON gains "formatted".
 
@@ -74,7 +80,9 @@ enum RecurCommand: Command {
             }
             return ExitStatus.success
         }
-        let set = try readSet(positionals.first, arguments, zone: zone, policy: policy)
+        let given = try readRecurrence(positionals.first, arguments, zone: zone, policy: policy)
+        let set = given.set
+        given.warn()
         let limit = try arguments.value("--limit").map { text throws in try count(text, option: "--limit") }
 
         for (index, reason) in set.emptyRules() {
@@ -103,8 +111,14 @@ enum RecurCommand: Command {
 
         let json = arguments.flag("--json")
         var printed = 0
-        for occurrence in occurrences {
+        var iterator = occurrences.makeIterator()
+        var ended = false
+        while true {
             if let cap, printed >= cap { break }
+            guard let occurrence = iterator.next() else {
+                ended = true
+                break
+            }
             printed += 1
             // The locale's text of the occurrence's (wall-clock) date.
             let formatted = try formatting.map { option throws in
@@ -134,6 +148,15 @@ enum RecurCommand: Command {
                     if let formatted { bytes.append(contentsOf: ("  " + formatted).utf8) }
                 }
             }
+        }
+        // Fewer than asked for, and not because the recurrence ended: the supported dates did.
+        let cut = ended ? iterator.rulesEndedBySupportedRange : []
+        if !cut.isEmpty {
+            output.flush()
+            let names = cut.map { set.rules.count > 1 ? "RRULE \($0 + 1) (\(set.rules[$0]))" : "the rule \(set.rules[$0])" }
+            let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
+            let counted = cut.count == 1 && set.rules[cut[0]].count != nil ? " (its COUNT is not reached)" : ""
+            ErrorReporting.warn("the occurrences stop at the end of the supported dates, 9999-12-31: \(list) \(names.count == 1 ? "goes" : "go") on after it\(counted)")
         }
         return ExitStatus.success
     }
@@ -180,7 +203,9 @@ enum RecurCommand: Command {
             || !arguments.values("--exdate").isEmpty
         var rules: [RecurrenceRule] = []
         if whole {
-            rules = try readSet(path, arguments, zone: zone, policy: policy).rules
+            let given = try readRecurrence(path, arguments, zone: zone, policy: policy)
+            given.warn()
+            rules = given.set.rules
         } else {
             for text in arguments.values("--rrule") {
                 do {
@@ -192,7 +217,7 @@ enum RecurCommand: Command {
         }
         guard rules.isEmpty else { return rules }
         if let path {
-            let source = path == "-" ? "standard input" : Echo.text(path)
+            let source = path == "-" ? "standard input" : Echo.escaped(path, limit: Echo.limit)
             throw InputError(place: source, underlying: RecurrenceError("has no RRULE line to describe"))
         }
         throw UsageError("--describe needs a rule: give --rrule RULE (or iCalendar lines with an RRULE in ICAL-FILE or -)")
@@ -200,21 +225,52 @@ enum RecurCommand: Command {
 
     static func count(_ text: String, option: String) throws -> Int {
         guard let value = Int(text), value >= 0 else {
-            throw UsageError("option '\(option)' needs a whole number 0 or more, got '\(Echo.text(text))'")
+            throw UsageError("option '\(option)' needs a whole number 0 or more, got \(Echo.quoted(text))")
         }
         return value
     }
 
+    /// A recurrence as given: the set, and where its rules came from.
+    struct GivenRecurrence {
+        let set: RecurrenceSet
+        /// `standard input` or the file's path, when read from iCalendar text.
+        let source: String?
+        /// The `--rrule` values, when given by options.
+        let ruleTexts: [String]
+
+        /// One `kalends: warning:` line per rule with parts the set ignores,
+        /// placed at the rule's line of the file or its `--rrule`.
+        func warn() {
+            for warning in set.warnings {
+                var place = ""
+                if let source {
+                    place = source + ": " + (warning.line.map { "line \($0): " } ?? "")
+                } else if warning.ruleIndex < ruleTexts.count {
+                    place = "--rrule \(Echo.quoted(ruleTexts[warning.ruleIndex])): "
+                }
+                ErrorReporting.warn(place + warning.message)
+            }
+        }
+    }
+
     /// The recurrence from ICAL-FILE / stdin, or from the options.
+    static func readRecurrence(_ path: String?, _ arguments: ParsedArguments, zone: ZoneRules?, policy: LocalTimePolicy) throws -> GivenRecurrence {
+        if let path {
+            let set = try readSet(path, arguments, zone: zone, policy: policy)
+            return GivenRecurrence(set: set, source: path == "-" ? "standard input" : Echo.escaped(path, limit: Echo.limit), ruleTexts: [])
+        }
+        return GivenRecurrence(set: try readSet(nil, arguments, zone: zone, policy: policy), source: nil, ruleTexts: arguments.values("--rrule"))
+    }
+
+    /// The set from ICAL-FILE / stdin, or from the options.
     static func readSet(_ path: String?, _ arguments: ParsedArguments, zone: ZoneRules?, policy: LocalTimePolicy) throws -> RecurrenceSet {
         if let path {
             guard arguments.value("--dtstart") == nil, arguments.values("--rrule").isEmpty,
                   arguments.values("--rdate").isEmpty, arguments.values("--exdate").isEmpty else {
                 throw UsageError("give the recurrence either as iCalendar lines (ICAL-FILE or -) or with --dtstart/--rrule/--rdate/--exdate, not both")
             }
-            let file = try InputFile(path, place: "ICAL-FILE")
-            let source = file.source
-            guard let text = String(data: file.data, encoding: .utf8) else {
+            let (read, source) = try ICalendarInput.read(path, argument: "ICAL-FILE")
+            guard let text = read else {
                 throw InputError(place: source, underlying: RecurrenceError("is not UTF-8 text"))
             }
             do {

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Kalends
 
 /// Exit statuses of the command line.
@@ -25,14 +28,22 @@ struct InputError: Error, CustomStringConvertible {
     var description: String { ErrorReporting.message(self) }
 }
 
-/// Input as an error echoes it: control characters escaped, cut after
-/// `limit` characters with `...`, so a 4,000-character argument cannot fill
-/// the terminal.
+/// Input as an error echoes it: quoted, control characters escaped, cut
+/// after `limit` characters with `...`, so a 4,000-character argument
+/// cannot fill the terminal. The quoting is the library's (`QuotedText`):
+/// `'d MMM'`, but `"'"` for text with a single quote in it.
 enum Echo {
     static let limit = 60
 
+    /// `input` in quotes, escaped and cut: `'2024-02-30'`, `"'"`.
+    static func quoted(_ input: String) -> String {
+        QuotedText.quoted(input, limit: limit)
+    }
+
+    /// `input` escaped and cut, for single quotes the caller writes around
+    /// it (a `'` in it becomes `\'`); `quoted` chooses the quotes itself.
     static func text(_ input: String) -> String {
-        escaped(input, limit: limit, quotes: true)
+        QuotedText.escaped(input, limit: limit, escaping: "'")
     }
 
     /// The first `limit` characters, with `...` when there were more.
@@ -42,27 +53,8 @@ enum Echo {
 
     /// Control and format characters as `\n`, `\t`, `\u{1B}`, so that no
     /// message can move the cursor or colour a terminal.
-    static func escaped(_ input: String, limit: Int = .max, quotes: Bool = false) -> String {
-        var echoed = ""
-        var count = 0
-        for scalar in input.unicodeScalars {
-            guard count < limit else { return echoed + "..." }
-            count += 1
-            switch scalar {
-            case "\n": echoed += "\\n"
-            case "\r": echoed += "\\r"
-            case "\t": echoed += "\\t"
-            case "'" where quotes: echoed += "\\'"
-            case "\\" where quotes: echoed += "\\\\"
-            default:
-                if scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) || scalar.properties.generalCategory == .format {
-                    echoed += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-                } else {
-                    echoed.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return echoed
+    static func escaped(_ input: String, limit: Int = .max) -> String {
+        QuotedText.escaped(input, limit: limit)
     }
 }
 
@@ -73,9 +65,21 @@ enum ErrorReporting {
     /// The options of the command being run, so a hint names only options
     /// that exist there.
     nonisolated(unsafe) static var options: Set<String> = []
+    /// The subcommand being run (`convert`), for hints that depend on it.
+    nonisolated(unsafe) static var command = ""
     /// Whether `--overflow` governs how the input date is read (`convert`),
     /// not only the result of arithmetic (`add`).
     nonisolated(unsafe) static var overflowReadsInput = false
+
+    /// The longest message, in characters: whatever a library message holds,
+    /// one error never floods the terminal.
+    static let messageLimit = 1_000
+
+    /// One `kalends: warning:` line: something given was not used, and the
+    /// command goes on (the exit status is not changed by it).
+    static func warn(_ text: String) {
+        printError("kalends: warning: " + Echo.escaped(text.split(whereSeparator: \.isNewline).joined(separator: " "), limit: messageLimit))
+    }
 
     static func report(_ error: any Error) -> Int32 {
         printError("kalends: error: \(message(error))")
@@ -98,21 +102,33 @@ enum ErrorReporting {
         if let input = error as? InputError {
             var inner = input.underlying is InputError ? message(input.underlying) : String(describing: input.underlying)
             if let raw = input.input {
-                let echoed = Echo.text(raw)
-                if !raw.isEmpty { inner = inner.replacing(raw, with: echoed) }
-                // The library's message quotes the input already: do not echo it twice.
-                let quoted = inner.contains("'\(echoed)'") || (raw.count > 30 && inner.contains("'" + String(echoed.prefix(30))))
-                text = quoted ? "\(input.place): \(inner)" : "\(input.place) '\(echoed)': \(inner)"
+                let echoed = Echo.quoted(raw)
+                // The library quotes the input whole ('...', or as QuotedText
+                // does): that quoted form becomes the echo, and nothing else
+                // in the message changes (a `'` typed is not every `'` of it).
+                var quoted = false
+                for form in [QuotedText.quoted(raw), "'" + raw + "'"] where inner.contains(form) {
+                    inner = inner.replacing(form, with: echoed)
+                    quoted = true
+                }
+                if !quoted && raw.unicodeScalars.count > Echo.limit && inner.contains(raw) {
+                    // Long input echoed bare: cut it.
+                    inner = inner.replacing(raw, with: Echo.escaped(raw, limit: Echo.limit))
+                }
+                // A message that cut the input itself has quoted it too.
+                if !quoted && raw.count > 30 && inner.contains("'" + String(Echo.escaped(raw).prefix(30))) { quoted = true }
+                text = quoted ? "\(input.place): \(inner)" : "\(input.place) \(echoed): \(inner)"
             } else {
                 text = "\(input.place): \(inner)"
             }
             if !(input.underlying is InputError), let hint = hint(for: input.underlying) { text += hint }
+            if let raw = input.input, let hint = fileHint(raw, place: input.place) { text += hint }
         } else {
             text = String(describing: error)
             if let hint = hint(for: error) { text += hint }
         }
         // One line, and nothing a terminal would act on.
-        return Echo.escaped(text.split(whereSeparator: \.isNewline).joined(separator: " "))
+        return Echo.escaped(text.split(whereSeparator: \.isNewline).joined(separator: " "), limit: messageLimit)
     }
 
     static func status(_ error: any Error) -> Int32 {
@@ -121,6 +137,16 @@ enum ErrorReporting {
         case let input as InputError: status(input.underlying)
         default: ExitStatus.invalid
         }
+    }
+
+    /// A date argument that names a file (`convert /tmp`, `add ./dates.txt
+    /// P1D`): these commands read dates, and `-` reads them from standard input.
+    static func fileHint(_ raw: String, place: String) -> String? {
+        guard ["convert", "add", "diff"].contains(command), ["DATE", "START", "END"].contains(place) else { return nil }
+        let pathLike = ["/", "./", "../", "~/"].contains { raw.hasPrefix($0) } || (raw.utf8.count < 4096 && access(raw, F_OK) == 0)
+        guard pathLike else { return nil }
+        let what = command == "diff" ? "START and END" : "the dates"
+        return " (\(place) is a date, not a file; 'kalends \(command) -' reads \(what) a line from standard input)"
     }
 
     /// What the user can do about `error` with this command's options.

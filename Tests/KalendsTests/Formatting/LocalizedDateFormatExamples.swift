@@ -168,7 +168,7 @@ final class LocalizedDateFormatExamples: XCTestCase {
             XCTAssertEqual("\(error)", "invalid date pattern 'HH:mm z': 'z' is a time-zone field; dates here have no zone")
         }
         XCTAssertThrowsError(try LocalizedDateFormat(calendar: .hebrew, pattern: "d 'of MMMM")) { error in
-            XCTAssertEqual("\(error)", "invalid date pattern 'd 'of MMMM': a quote (') is not closed")
+            XCTAssertEqual("\(error)", "invalid date pattern \"d 'of MMMM\": a quote (') is not closed")
         }
         XCTAssertThrowsError(try LocalizedDateFormat(calendar: .hebrew, pattern: "")) { error in
             XCTAssertEqual(error as? FormatError, .invalidPattern("", detail: "the pattern is empty"))

@@ -69,12 +69,18 @@ final class RecurrenceSetTests: XCTestCase {
         XCTAssertEqual(message("DTSTART:20240101T090000\nRRULE:FREQ=DAILY;BYDAY=1MO"),
                        "line 2: recurrence rule part BYDAY 'BYDAY=1MO' (character 12) is not allowed with FREQ=DAILY: BYDAY ordinals (1MO, -1FR) need FREQ=MONTHLY or YEARLY")
         XCTAssertEqual(message("DTSTART:20240101T090000\nRRULE:FREQ=DAILY;UNTIL=20240110T000000Z"),
-                       "RRULE FREQ=DAILY;UNTIL=20240110T000000Z: UNTIL must be a floating date-time (YYYYMMDDTHHMMSS) like DTSTART 2024-01-01T09:00:00")
+                       "line 2: RRULE FREQ=DAILY;UNTIL=20240110T000000Z: UNTIL must be a floating date-time (YYYYMMDDTHHMMSS) like DTSTART 2024-01-01T09:00:00")
         XCTAssertEqual(message("DTSTART;TZID=Mars/Olympus:20240101T090000"),
                        "line 1: DTSTART: TZID=Mars/Olympus is not a time zone this system knows (unknown time zone 'Mars/Olympus': expected an IANA name such as America/New_York or UTC)")
         XCTAssertEqual(message("DTSTART:20240230T090000"), "line 1: DTSTART: '20240230' is not a date: iso8601 2024-02 has no day 30: days are 1 ... 29")
         XCTAssertEqual(message("DTSTART;VALUE=DATE:20240101\nRRULE:FREQ=HOURLY"),
-                       "RRULE FREQ=HOURLY: FREQ=HOURLY needs a DTSTART with a time, and DTSTART is the date 2024-01-01")
+                       "line 2: RRULE FREQ=HOURLY: FREQ=HOURLY needs a DTSTART with a time, and DTSTART is the date 2024-01-01 (a date recurs DAILY at the finest)")
+        // Only the recurrence's lines are bounded; another long one is passed over.
+        let long = String(repeating: "1", count: RecurrenceSet.maximumLineLength)
+        XCTAssertEqual(message("DTSTART:20240101T090000\nRRULE:FREQ=DAILY;BYMONTHDAY=" + long),
+                       "line 2: the RRULE line is 65564 bytes long, more than the 65536 a content line may have (after unfolding)")
+        XCTAssertEqual(message("X-LONG:" + long + "\nDTSTART:20240101T090000\nRRULE:FREQ=DAILY;COUNT=0"),
+                       "line 3: recurrence rule part COUNT 'COUNT=0' (character 12) has 0, outside 1 ... 2147483647")
         XCTAssertEqual(message("DTSTART:20240101T090000\nEXRULE:FREQ=DAILY"), "line 2: EXRULE was removed from iCalendar by RFC 5545; use EXDATE")
         XCTAssertEqual(message("DTSTART:20240101T090000\nDTSTART:20240102T090000"), "line 2: DTSTART is given more than once")
         XCTAssertEqual(message("DTSTART 20240101"), "line 1: 'DTSTART 20240101' is not an iCalendar content line (NAME:VALUE)")
@@ -130,5 +136,99 @@ final class RecurrenceSetTests: XCTestCase {
         XCTAssertEqual(try reason("FREQ=YEARLY;INTERVAL=400;BYWEEKNO=53"), "none of its dates falls in the periods it steps through from DTSTART (every 400th year)")
         XCTAssertNil(try reason("FREQ=YEARLY;INTERVAL=4;BYWEEKNO=53"))
         XCTAssertNil(try reason("FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29"))
+    }
+
+    // MARK: A date DTSTART
+
+    /// RFC 5545 section 3.3.10: with a date DTSTART, BYHOUR, BYMINUTE and
+    /// BYSECOND "MUST be ignored". The set expands the rule without them and
+    /// says what it ignored (the issue's vectors).
+    func testTimePartsOfADateStartAreIgnoredWithAWarning() throws {
+        let set = try RecurrenceSet(parsing: """
+            DTSTART;VALUE=DATE:20241018
+            RRULE:FREQ=DAILY;BYMINUTE=1,2,3,4;INTERVAL=2;COUNT=3
+            """)
+        XCTAssertEqual(set.occurrences().map(\.description), ["2024-10-18", "2024-10-20", "2024-10-22"])
+        XCTAssertEqual(set.warnings.count, 1)
+        let warning = try XCTUnwrap(set.warnings.first)
+        XCTAssertEqual(warning.reason, .timeOfDayPartsIgnored(byHour: [], byMinute: [1, 2, 3, 4], bySecond: []))
+        XCTAssertEqual(warning.ignoredParts, ["BYMINUTE=1,2,3,4"])
+        XCTAssertEqual(warning.ruleIndex, 0)
+        XCTAssertEqual(warning.line, 2)
+        XCTAssertEqual(warning.description, "line 2: RRULE FREQ=DAILY;COUNT=3;INTERVAL=2;BYMINUTE=1,2,3,4: BYMINUTE=1,2,3,4 is ignored: "
+                       + "DTSTART is the date 2024-10-18, which has no time of day (RFC 5545 section 3.3.10)")
+        // The rules are kept as given.
+        XCTAssertEqual(set.rules.map(\.description), ["FREQ=DAILY;COUNT=3;INTERVAL=2;BYMINUTE=1,2,3,4"])
+
+        // Built from parts: every rule with such parts has one warning, in order.
+        let start = RecurrenceStart.date(try ISODate(year: 2024, month: 10, day: 18))
+        let parts = try RecurrenceSet(start: start, rules: [
+            try RecurrenceRule(parsing: "FREQ=WEEKLY;COUNT=2"),
+            try RecurrenceRule(parsing: "FREQ=MONTHLY;BYHOUR=9,17;BYSECOND=30;COUNT=2"),
+        ])
+        XCTAssertEqual(parts.occurrences().map(\.description), ["2024-10-18", "2024-10-25", "2024-11-18"])
+        XCTAssertEqual(parts.warnings.map(\.ruleIndex), [1])
+        XCTAssertEqual(parts.warnings.first?.description, "RRULE 2 (FREQ=MONTHLY;COUNT=2;BYSECOND=30;BYHOUR=9,17): BYHOUR=9,17 and BYSECOND=30 "
+                       + "are ignored: DTSTART is the date 2024-10-18, which has no time of day (RFC 5545 section 3.3.10)")
+        // A time DTSTART keeps them, with no warning.
+        let timed = try RecurrenceSet(parsing: "DTSTART:20241018T000000\nRRULE:FREQ=DAILY;BYMINUTE=1,2;COUNT=3")
+        XCTAssertEqual(timed.occurrences().map(\.description), ["2024-10-18T00:00:00", "2024-10-18T00:01:00", "2024-10-18T00:02:00"])
+        XCTAssertEqual(timed.warnings, [])
+    }
+
+    /// A BYSETPOS that had only time parts beside it picks from the one date
+    /// of each period: 1 and -1 keep it, any other position none.
+    func testSetPositionWithIgnoredTimePartsPicksTheDate() throws {
+        func dates(_ rule: String) throws -> [String] {
+            try RecurrenceSet(parsing: "DTSTART;VALUE=DATE:20241018\nRRULE:" + rule).occurrences().map(\.description)
+        }
+        XCTAssertEqual(try dates("FREQ=DAILY;BYHOUR=9,10;BYSETPOS=-1;COUNT=3"), ["2024-10-18", "2024-10-19", "2024-10-20"])
+        XCTAssertEqual(try dates("FREQ=MONTHLY;BYMINUTE=5;BYSETPOS=1;COUNT=2"), ["2024-10-18", "2024-11-18"])
+        let never = try RecurrenceSet(parsing: "DTSTART;VALUE=DATE:20241018\nRRULE:FREQ=DAILY;BYHOUR=9,10;BYSETPOS=2;COUNT=3")
+        XCTAssertEqual(never.occurrences().map(\.description), ["2024-10-18"])
+        XCTAssertEqual(never.emptyRules().first?.reason, "BYSETPOS=2 lies beyond the at most 1 instance of each day")
+    }
+
+    /// A rule finer than DAILY cannot step a date: an error (RFC 5545 gives it no meaning).
+    func testSubDailyRuleOfADateStartIsAnError() throws {
+        let start = RecurrenceStart.date(try ISODate(year: 2024, month: 10, day: 18))
+        for frequency in ["HOURLY", "MINUTELY", "SECONDLY"] {
+            XCTAssertThrowsError(try RecurrenceSet(start: start, rules: [try RecurrenceRule(parsing: "FREQ=\(frequency);COUNT=3")])) { error in
+                XCTAssertEqual("\(error)", "RRULE FREQ=\(frequency);COUNT=3: FREQ=\(frequency) needs a DTSTART with a time, and DTSTART is the date "
+                               + "2024-10-18 (a date recurs DAILY at the finest)")
+            }
+        }
+    }
+
+    // MARK: The end of the supported dates
+
+    /// The iterator says when the last supported day, not the rule or the
+    /// window, ended the occurrences.
+    func testIteratorSaysWhenTheSupportedDatesEndedIt() throws {
+        func ended(_ text: String, window: (ISODate, ISODate)? = nil) throws -> (count: Int, rules: [Int]) {
+            let set = try RecurrenceSet(parsing: text)
+            let occurrences: Occurrences
+            if let window {
+                occurrences = try set.occurrences(from: .local(try LocalDateTime(window.0)), to: .local(try LocalDateTime(window.1)))
+            } else {
+                occurrences = set.occurrences()
+            }
+            var iterator = occurrences.makeIterator()
+            var count = 0
+            while iterator.next() != nil { count += 1 }
+            return (count, iterator.rulesEndedBySupportedRange)
+        }
+        let counted = try ended("DTSTART;VALUE=DATE:99991201\nRRULE:FREQ=DAILY;COUNT=2147483647")
+        XCTAssertEqual(counted.count, 31)
+        XCTAssertEqual(counted.rules, [0])
+        XCTAssertEqual(try ended("DTSTART:99991230T090000\nRRULE:FREQ=HOURLY").rules, [0])
+        XCTAssertEqual(try ended("DTSTART;TZID=America/New_York:99991230T090000\nRRULE:FREQ=DAILY").rules, [0])
+        XCTAssertEqual(try ended("DTSTART;VALUE=DATE:99901231\nRRULE:FREQ=YEARLY;INTERVAL=3").rules, [0])
+        XCTAssertEqual(try ended("DTSTART;VALUE=DATE:99991201\nRRULE:FREQ=WEEKLY;COUNT=3\nRRULE:FREQ=DAILY").rules, [1])
+        // The rule or the window ended first: nothing to say.
+        XCTAssertEqual(try ended("DTSTART;VALUE=DATE:99991230\nRRULE:FREQ=DAILY;COUNT=2").rules, [])
+        XCTAssertEqual(try ended("DTSTART;VALUE=DATE:99991230\nRRULE:FREQ=DAILY;UNTIL=99991231").rules, [])
+        XCTAssertEqual(try ended("DTSTART;VALUE=DATE:99991201\nRRULE:FREQ=DAILY", window: (try ISODate(year: 9999, month: 12, day: 1), try ISODate(year: 9999, month: 12, day: 31))).rules, [])
+        XCTAssertEqual(try ended("DTSTART;VALUE=DATE:20240101\nRRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30").rules, [])
     }
 }

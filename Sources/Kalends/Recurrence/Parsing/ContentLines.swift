@@ -7,15 +7,31 @@
 ///         RRULE:FREQ=DAILY;COUNT=10
 ///         """)
 extension RecurrenceSet {
+    /// The longest DTSTART, RRULE, RDATE, EXDATE (or EXRULE) line read, in
+    /// UTF-8 bytes after unfolding: a longer one is an error, so that no text
+    /// costs more than a small multiple of this to read. Other lines may be longer.
+    public static let maximumLineLength = 1 << 16
+
+    /// The properties a recurrence is read from (EXRULE to say it is obsolete).
+    public static let lineNames: Set<String> = ["DTSTART", "RRULE", "RDATE", "EXDATE", "EXRULE"]
+
     /// Reads DTSTART (exactly one), RRULEs, RDATEs and EXDATEs from
     /// iCalendar text. Errors give the line (of the unfolded text's first
     /// physical line) and what is wrong.
+    /// A DTSTART, RRULE, RDATE or EXDATE line longer than `maximumLineLength` is an error.
     public init(parsing text: String, policy: LocalTimePolicy = .rfc5545) throws(RecurrenceError) {
         var start: RecurrenceStart?
         var rules: [RecurrenceRule] = []
+        var ruleLines: [Int] = []
         var rdates: [(RecurrenceLine, Int)] = []
         var exdates: [(RecurrenceLine, Int)] = []
         for (line, number) in ContentLines.unfold(text) {
+            if line.utf8.count > Self.maximumLineLength {
+                let name = ContentLines.name(of: line)
+                // Another property (an inline ATTACH) may be long: it is passed over unread.
+                guard Self.lineNames.contains(name) else { continue }
+                throw RecurrenceError("the \(RuleError.shown(name)) line is \(line.utf8.count) bytes long, more than the \(Self.maximumLineLength) a content line may have (after unfolding)", line: number)
+            }
             let parsed: RecurrenceLine
             do {
                 parsed = try ContentLines.parse(line)
@@ -45,6 +61,7 @@ extension RecurrenceSet {
             case "RRULE":
                 do {
                     rules.append(try RecurrenceRule(parsing: parsed.value))
+                    ruleLines.append(number)
                 } catch {
                     throw RecurrenceError(error.description, line: number)
                 }
@@ -69,7 +86,7 @@ extension RecurrenceSet {
             return result
         }
         let included = try dates(rdates), excluded = try dates(exdates)
-        try self.init(start: start, rules: rules, dates: included, exclusions: excluded, policy: policy)
+        try self.init(start: start, rules: rules, dates: included, exclusions: excluded, policy: policy, ruleLines: ruleLines)
     }
 }
 
@@ -104,6 +121,14 @@ enum ContentLines {
         return result
     }
 
+    /// The property name of a content line, upper-cased: its text before the
+    /// first `;` or `:` (the whole line when it has neither).
+    static func name(of line: String) -> String {
+        let utf8 = line.utf8
+        let end = utf8.firstIndex { $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: ":") } ?? utf8.endIndex
+        return String(line[line.startIndex..<end]).uppercased()
+    }
+
     /// `NAME;PARAM=VALUE;...:VALUE`, parameter values optionally quoted.
     static func parse(_ line: String) throws(ContentLineError) -> RecurrenceLine {
         let characters = Array(line)
@@ -120,7 +145,7 @@ enum ContentLines {
             let nameStart = index
             while index < characters.count, characters[index] != "=" && characters[index] != ":" && characters[index] != ";" { index += 1 }
             guard index < characters.count, characters[index] == "=" else {
-                throw ContentLineError("\(name): parameter '\(RuleError.shown(String(characters[nameStart..<index])))' has no value (NAME=VALUE)")
+                throw ContentLineError("\(RuleError.shown(name)): parameter '\(RuleError.shown(String(characters[nameStart..<index])))' has no value (NAME=VALUE)")
             }
             let parameter = String(characters[nameStart..<index]).uppercased()
             index += 1
@@ -128,7 +153,7 @@ enum ContentLines {
             if index < characters.count && characters[index] == "\"" {
                 index += 1
                 while index < characters.count && characters[index] != "\"" { value.append(characters[index]); index += 1 }
-                guard index < characters.count else { throw ContentLineError("\(name): parameter \(parameter) has an unclosed quote") }
+                guard index < characters.count else { throw ContentLineError("\(RuleError.shown(name)): parameter \(RuleError.shown(parameter)) has an unclosed quote") }
                 index += 1
             } else {
                 while index < characters.count, characters[index] != ";" && characters[index] != ":" { value.append(characters[index]); index += 1 }
@@ -136,7 +161,7 @@ enum ContentLines {
             parameters[parameter] = value
         }
         guard index < characters.count, characters[index] == ":" else {
-            throw ContentLineError("\(name): no ':' before the value in '\(shown())'")
+            throw ContentLineError("\(RuleError.shown(name)): no ':' before the value in '\(shown())'")
         }
         return RecurrenceLine(name: name, parameters: parameters, value: String(characters[(index + 1)...]))
     }

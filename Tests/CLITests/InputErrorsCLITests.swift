@@ -1,0 +1,135 @@
+import Foundation
+import XCTest
+
+/// How errors show what was typed and say what went wrong with a file:
+/// input quoted plainly (no escape the user did not type), the system's
+/// reason for a file that cannot be read, a date argument that is a path,
+/// and bounded reading of files and standard input (a 20 MB line costs no
+/// 20 MB and is not echoed back).
+final class InputErrorsCLITests: XCTestCase {
+    // MARK: Quoting
+
+    /// A pattern with a single quote is shown in double quotes, as typed;
+    /// the rest of the message keeps its own quotes unescaped.
+    func testQuotesAreShownPlainly() {
+        CLI.assertError(CLI.run(["convert", "2024-03-15", "--format", "'"]), status: 1,
+                        contains: #"kalends: error: --format: invalid date pattern "'": a quote (') is not closed"#)
+        CLI.assertError(CLI.run(["convert", "2024-03-15", "--format", "d 'of MMMM"]), status: 1,
+                        contains: #"--format: invalid date pattern "d 'of MMMM": a quote (') is not closed"#)
+        // Only text with both quotes escapes one of them.
+        let both = CLI.run(["convert", "2024-03-15", "--format", #"d '"x"#])
+        CLI.assertError(both, status: 1, contains: #"invalid date pattern 'd \'"x': a quote (') is not closed"#)
+        for result in [CLI.run(["convert", "2024-03-15", "--format", "'"]), both] {
+            XCTAssertFalse(result.stderr.contains(#"\'\'"#), result.stderr)
+        }
+        // An argument the command line quotes itself.
+        CLI.assertError(CLI.run(["month", "--first-weekday", "it's"]), status: 2, contains: #"not "it's""#)
+        CLI.assertError(CLI.run(["conv'ert"]), status: 2, contains: #"unknown command "conv'ert""#)
+        // A typed quote inside a date: the echo is the date's, the library's own quotes stay.
+        CLI.assertError(CLI.run(["convert", "2024-03-1'5"]), status: 1, contains: #"DATE: cannot read date "2024-03-1'5""#)
+    }
+
+    // MARK: Files
+
+    /// A missing file, a directory and an unreadable file each give the
+    /// system's reason (strerror), for every command that reads a file.
+    func testFileErrorsGiveTheSystemsReason() throws {
+        // A short path: errors cut longer ones.
+        let directory = URL(fileURLWithPath: "/tmp/kalends-\(getpid())-\(Int.random(in: 0..<1_000_000))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let missing = directory.appendingPathComponent("missing.ics").path
+        for (command, argument) in [("recur", "ICAL-FILE"), ("layout", "FILE")] {
+            CLI.assertError(CLI.run([command, missing]), status: 1,
+                            contains: "kalends: error: \(argument) '\(missing)': cannot be read: no such file or directory")
+            CLI.assertError(CLI.run([command, directory.path]), status: 1,
+                            contains: "kalends: error: \(argument) '\(directory.path)': cannot be read: is a directory")
+        }
+        // Root reads any file: the permission case is checked for other users only.
+        guard getuid() != 0 else { return }
+        let locked = directory.appendingPathComponent("locked.ics")
+        try Data("DTSTART:20240101T000000\n".utf8).write(to: locked)
+        try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: locked.path)
+        CLI.assertError(CLI.run(["recur", locked.path]), status: 1, contains: "cannot be read: permission denied")
+    }
+
+    /// `convert`, `add` and `diff` take dates, not files: a path is not read
+    /// as a date-time (no word of a 'T'), and the message says that `-`
+    /// reads dates from standard input.
+    func testPathGivenForADate() {
+        let convert = CLI.run(["convert", "/tmp"])
+        CLI.assertError(convert, status: 1, contains: "DATE: cannot read date '/tmp': expected YEAR-MONTH-DAY")
+        XCTAssertFalse(convert.stderr.contains("'T'"), convert.stderr)
+        XCTAssertTrue(convert.stderr.contains("(DATE is a date, not a file; 'kalends convert -' reads the dates a line from standard input)"),
+                      convert.stderr)
+        CLI.assertError(CLI.run(["add", "./dates.txt", "P1D"]), status: 1, contains: "DATE is a date, not a file; 'kalends add -'")
+        CLI.assertError(CLI.run(["diff", "/tmp", "2024-01-01"]), status: 1, contains: "START is a date, not a file; 'kalends diff -'")
+        // Not a path: no such hint.
+        let plain = CLI.run(["convert", "2024-13-01"])
+        XCTAssertEqual(plain.status, 1)
+        XCTAssertFalse(plain.stderr.contains("not a file"), plain.stderr)
+        // A 'T' after digits is still a date-time's.
+        CLI.assertError(CLI.run(["convert", "2024-03-15Tx"]), status: 1, contains: "expected a time such as 09:30 after 'T'")
+    }
+
+    // MARK: Bounded reading
+
+    /// `recur -` with a 20 MB line: one short error naming the line, exit 1,
+    /// quickly (the line is not kept whole, nor echoed back).
+    func testRecurLongLineIsShortErrorQuickly() {
+        let long = String(repeating: "a", count: 20_000_000)
+        for input in [long + "\n", "DTSTART:20240101T090000\nRRULE:FREQ=DAILY;BYDAY=" + long + "\n"] {
+            let started = Date()
+            let result = Self.run(["recur", "-"], stdinFile: input)
+            XCTAssertLessThan(Date().timeIntervalSince(started), 20)
+            XCTAssertEqual(result.status, 1)
+            XCTAssertLessThan(result.stderr.utf8.count, 1_024)
+            XCTAssertEqual(result.stdout, "")
+            let line = input.hasPrefix("DTSTART") ? 2 : 1
+            XCTAssertEqual(result.stderr, "kalends: error: standard input: line \(line) is longer than 65536 bytes (64 KiB), "
+                           + "the limit for a DTSTART, RRULE, RDATE or EXDATE line (after unfolding)\n")
+        }
+    }
+
+    /// The limit is on the unfolded line: a long rule folded into short lines
+    /// is refused at its first line; a long line of another property (an
+    /// inline attachment) is passed over, and line numbers stay the file's.
+    func testRecurLimitAppliesAfterUnfolding() {
+        let folded = "DTSTART:20240101T090000\r\nRRULE:FREQ=DAILY;BYMONTHDAY=1" + String(repeating: "\r\n ,1", count: 40_000) + "\r\n"
+        CLI.assertError(Self.run(["recur", "-"], stdinFile: folded), status: 1, contains: "standard input: line 2 is longer than 65536 bytes")
+        let attachment = "BEGIN:VEVENT\r\nATTACH;ENCODING=BASE64;VALUE=BINARY:" + String(repeating: "QUFB", count: 50_000)
+            + String(repeating: "\r\n QUFB", count: 1_000) + "\r\nDTSTART:20240101T090000\r\nRRULE:FREQ=DAILY;COUNT=2\r\nEND:VEVENT\r\n"
+        let passed = CLI.run(["recur", "-"], stdin: attachment)
+        XCTAssertEqual(passed.status, 0, passed.stderr)
+        XCTAssertEqual(passed.lines, ["2024-01-01T09:00:00", "2024-01-02T09:00:00"])
+        // A later error still names its own line: 1 + 1,001 lines of the attachment + DTSTART.
+        let bad = attachment.replacingOccurrences(of: "RRULE:FREQ=DAILY;COUNT=2", with: "RRULE:FREQ=DAILY;COUNT=0")
+        CLI.assertError(CLI.run(["recur", "-"], stdin: bad), status: 1, contains: "standard input: line 1004: recurrence rule part COUNT")
+    }
+
+    /// More than 16 MiB of iCalendar text is refused (a bound on endless input too).
+    func testRecurInputIsBounded() {
+        let lines = String(repeating: "X-FILLER:" + String(repeating: "x", count: 1_000) + "\n", count: 17_000)
+        CLI.assertError(Self.run(["recur", "-"], stdinFile: lines), status: 1,
+                        contains: "standard input: the input is larger than 16 MiB, the limit for the iCalendar text of a recurrence")
+    }
+
+    /// Runs `kalends` with standard input read from a file holding `input`:
+    /// a command that stops reading early must not leave the test writing
+    /// into a closed pipe.
+    static func run(_ arguments: [String], stdinFile input: String) -> CLIResult {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("kalends-stdin-\(UUID().uuidString)")
+        FileManager.default.createFile(atPath: file.path, contents: Data(input.utf8))
+        defer { try? FileManager.default.removeItem(at: file) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "exec \"$0\" \"$@\" < \"$KALENDS_TEST_INPUT\"", CLI.binary.path] + arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["KALENDS_TEST_INPUT"] = file.path
+        environment["TZ"] = environment["TZ"] ?? "UTC"
+        process.environment = environment
+        let finished = ChildProcess.run(process, stdin: Data(), timeout: 60)
+        XCTAssertFalse(finished.timedOut, "kalends \(arguments) did not finish within 60 s")
+        return CLIResult(status: finished.status, stdout: finished.stdout, stderr: finished.stderr)
+    }
+}
