@@ -278,12 +278,21 @@ public enum LocalTimeResolution: Hashable, Sendable {
 }
 
 extension ZoneRules: Codable {
-    /// Decoded from its identifier (an IANA name, `UTC`, or `UTC+05:30`).
+    /// Decoded from its identifier: an IANA name, `UTC`, `UTC+05:30`, or a
+    /// POSIX `TZ` string with daylight rules (the name of a zone from `TZ`).
     public init(from decoder: any Decoder) throws {
-        self = try TextCoding.decode(decoder) { name in try ZoneRules(identifier: name) }
+        self = try TextCoding.decode(decoder) { name in
+            do {
+                return try ZoneRules(identifier: name)
+            } catch {
+                guard name.contains(","), let rule = try? RecurringZoneRule(posix: name) else { throw error }
+                return ZoneRules(identifier: name, rule: rule)
+            }
+        }
     }
 
-    /// Encoded as its identifier.
+    /// Encoded as its identifier (a zone given by transitions decodes only
+    /// when its name is a system zone's).
     public func encode(to encoder: any Encoder) throws {
         try TextCoding.encode(identifier, to: encoder)
     }

@@ -285,4 +285,14 @@ final class ZoneDataProperties: XCTestCase {
         XCTAssertEqual(listed.recurringRule, rule)
         XCTAssertNotEqual(listed, system, "same name, other content (no abbreviations, no table before 2000)")
     }
+
+    /// A zone round-trips through Codable by its identifier, a POSIX one included.
+    func testZonesDecodeFromTheirIdentifiers() throws {
+        for zone in [try ZoneRules(identifier: "Europe/Paris"), ZoneRules.utc, ZoneRules.fixed(UTCOffset(seconds: 19_800)),
+                     try ZoneRules(posix: "CET-1CEST,M3.5.0,M10.5.0/3"), ZoneRules.system(tz: "AEST-10AEDT,M10.1.0,M4.1.0/3")] {
+            let data = try JSONEncoder().encode([zone])
+            XCTAssertEqual(try JSONDecoder().decode([ZoneRules].self, from: data), [zone], zone.identifier)
+        }
+        XCTAssertThrowsError(try JSONDecoder().decode([ZoneRules].self, from: Data(#"["Mars/Olympus"]"#.utf8)))
+    }
 }
