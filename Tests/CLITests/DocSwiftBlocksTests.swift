@@ -206,7 +206,9 @@ struct SwiftToolchain {
     /// Finds `swiftc`: the one next to the Swift runtime this process loaded
     /// (the toolchain that built the modules), else `SWIFTC`, else the first on PATH.
     static func locate() throws -> SwiftToolchain {
-        let products = CLI.binary.deletingLastPathComponent()
+        // The modules and objects of the build these tests belong to, whichever
+        // binary KALENDS_CLI_BINARY points the CLI tests at.
+        let products = CLI.debugBinary.deletingLastPathComponent()
         guard FileManager.default.fileExists(atPath: products.appendingPathComponent("Modules/Kalends.swiftmodule").path) else {
             throw Failure(description: "no Modules/Kalends.swiftmodule in \(products.path): build with `swift build --build-tests` first")
         }
