@@ -33,7 +33,7 @@ func run(_ arguments: [String]) -> Int32 {
     var output = OutputBuffer()
     defer { output.flush() }
     guard let first = arguments.first else {
-        return ErrorReporting.report(UsageError("no command given (see 'kalends --help')"))
+        return ErrorReporting.report(UsageError.noCommand)
     }
     switch first {
     case "--version", "-V", "version":
@@ -50,7 +50,7 @@ func run(_ arguments: [String]) -> Int32 {
         break
     }
     guard let command = commands.first(where: { $0.name == first }) else {
-        return ErrorReporting.report(UsageError("unknown command \(Echo.quoted(first)) (see 'kalends --help')"))
+        return ErrorReporting.report(UsageError.unknownCommand(first))
     }
     let rest = Array(arguments.dropFirst())
     if rest.contains("--help") || rest.contains("-h") {

@@ -23,7 +23,7 @@ final class InputErrorsCLITests: XCTestCase {
             XCTAssertFalse(result.stderr.contains(#"\'\'"#), result.stderr)
         }
         // An argument the command line quotes itself.
-        CLI.assertError(CLI.run(["month", "--first-weekday", "it's"]), status: 2, contains: #"not "it's""#)
+        CLI.assertError(CLI.run(["month", "--first-weekday", "it's"]), status: 2, contains: #"got "it's""#)
         CLI.assertError(CLI.run(["conv'ert"]), status: 2, contains: #"unknown command "conv'ert""#)
         // A typed quote inside a date: the echo is the date's, the library's own quotes stay.
         CLI.assertError(CLI.run(["convert", "2024-03-1'5"]), status: 1, contains: #"DATE: cannot read date "2024-03-1'5""#)

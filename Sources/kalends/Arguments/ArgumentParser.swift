@@ -1,7 +1,82 @@
-/// A command-line usage mistake: exit status 2.
-struct UsageError: Error, CustomStringConvertible {
-    let description: String
-    init(_ message: String) { description = message }
+/// A command-line usage mistake (exit status 2): what was wrong with how
+/// the command was called, naming the option or argument concerned.
+enum UsageError: Error, Sendable, CustomStringConvertible {
+    /// `kalends` alone.
+    case noCommand
+    /// A first argument that names no subcommand.
+    case unknownCommand(String)
+    /// An option the subcommand does not declare.
+    case unknownOption(String, command: String)
+    /// An option given without its value.
+    case needsValue(option: String, valueName: String)
+    /// An option that takes two values, given fewer.
+    case needsTwoValues(option: String, valueName: String)
+    /// `--between=A B`: an option with two values written with `=`.
+    case takesTwoValues(option: String, valueName: String)
+    /// An option that may be given once, given again.
+    case repeated(option: String)
+    /// `--json=yes`: a flag given a value.
+    case takesNoValue(option: String)
+    /// Fewer positional arguments than the subcommand needs.
+    case missingArgument(command: String, usage: String)
+    /// More positional arguments than the subcommand takes; `extra` is the first one too many.
+    case tooManyArguments(command: String, maximum: Int, extra: String, usage: String)
+    /// An option's value outside its choices.
+    case notAChoice(option: String, given: String, allowed: [String])
+    /// An option's value that is not what it needs (`a whole number 0 or more`).
+    case badValue(option: String, expected: String, given: String)
+    /// Options that do not go together, or one that needs another: the
+    /// sentence says which and what to do.
+    case conflict(String)
+    /// A required option or argument not given: the sentence says which.
+    case missing(String)
+    /// `month -1`: a token that is neither an option nor a year.
+    case negativeYearDigits(String)
+
+    /// The option or argument the mistake is about, when it is one.
+    var origin: InputOrigin? {
+        switch self {
+        case .unknownOption(let name, _), .needsValue(let name, _), .needsTwoValues(let name, _), .takesTwoValues(let name, _),
+             .repeated(let name), .takesNoValue(let name), .notAChoice(let name, _, _), .badValue(let name, _, _):
+            .option(name)
+        case .noCommand, .unknownCommand, .missingArgument, .tooManyArguments, .conflict, .missing, .negativeYearDigits:
+            nil
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .noCommand:
+            "no command given (see 'kalends --help')"
+        case .unknownCommand(let name):
+            "unknown command \(Echo.quoted(name)) (see 'kalends --help')"
+        case .unknownOption(let name, let command):
+            "unknown option \(Echo.quoted(name)) for '\(command)' (see 'kalends \(command) --help')"
+        case .needsValue(let option, let valueName):
+            "option '\(option)' needs a value (\(valueName))"
+        case .needsTwoValues(let option, let valueName):
+            "option '\(option)' needs two values (\(valueName))"
+        case .takesTwoValues(let option, let valueName):
+            "option '\(option)' takes two values: \(option) \(valueName)"
+        case .repeated(let option):
+            "option '\(option)' is given more than once"
+        case .takesNoValue(let option):
+            "option \(Echo.quoted(option)) takes no value"
+        case .missingArgument(let command, let usage):
+            "'\(command)' is missing an argument; usage: \(usage)"
+        case .tooManyArguments(let command, let maximum, let extra, let usage):
+            "'\(command)' takes at most \(maximum) argument\(maximum == 1 ? "" : "s"), got \(Echo.quoted(extra)); usage: \(usage)"
+        case .notAChoice(let option, let given, let allowed):
+            "option '\(option)' does not accept \(Echo.quoted(given)): use one of \(allowed.joined(separator: ", "))"
+        case .badValue(let option, let expected, let given):
+            "option '\(option)' needs \(expected), got \(Echo.quoted(given))"
+        case .conflict(let sentence), .missing(let sentence):
+            sentence
+        case .negativeYearDigits(let text):
+            "\(Echo.quoted(text)) is neither an option of 'month' nor a year: a negative year has four digits ("
+                + "-\(String(repeating: "0", count: max(0, 5 - text.count)))\(text.dropFirst())); the option -3, before any --, shows three months"
+        }
+    }
 }
 
 /// One option a subcommand accepts.
@@ -63,14 +138,14 @@ struct ParsedArguments {
                 inlineValue = String(token[token.index(after: equals)...])
             }
             guard let spec = options.first(where: { $0.name == name }) else {
-                throw UsageError("unknown option \(Echo.quoted(name)) for '\(command)' (see 'kalends \(command) --help')")
+                throw .unknownOption(name, command: command)
             }
             if spec.arity == 2 {
-                guard inlineValue == nil else { throw UsageError("option '\(name)' takes two values: \(name) \(spec.valueName)") }
+                guard inlineValue == nil else { throw .takesTwoValues(option: name, valueName: spec.valueName) }
                 guard index + 1 < arguments.count, !arguments[index].hasPrefix("--"), !arguments[index + 1].hasPrefix("--") else {
-                    throw UsageError("option '\(name)' needs two values (\(spec.valueName))")
+                    throw .needsTwoValues(option: name, valueName: spec.valueName)
                 }
-                guard values[name] == nil else { throw UsageError("option '\(name)' is given more than once") }
+                guard values[name] == nil else { throw .repeated(option: name) }
                 values[name] = [arguments[index], arguments[index + 1]]
                 index += 2
             } else if spec.takesValue {
@@ -81,17 +156,17 @@ struct ParsedArguments {
                     // The next token is this option's value, unless it is another option.
                     guard index < arguments.count,
                           !(arguments[index].hasPrefix("--") && options.contains { arguments[index].hasPrefix($0.name) }) else {
-                        throw UsageError("option '\(name)' needs a value (\(spec.valueName))")
+                        throw .needsValue(option: name, valueName: spec.valueName)
                     }
                     value = arguments[index]
                     index += 1
                 }
                 if values[name] != nil && !spec.repeatable {
-                    throw UsageError("option '\(name)' is given more than once")
+                    throw .repeated(option: name)
                 }
                 values[name, default: []].append(value)
             } else {
-                guard inlineValue == nil else { throw UsageError("option \(Echo.quoted(name)) takes no value") }
+                guard inlineValue == nil else { throw .takesNoValue(option: name) }
                 flags.insert(name)
             }
         }
@@ -112,9 +187,9 @@ struct ParsedArguments {
     func positionals(_ range: ClosedRange<Int>, command: String, usage: String) throws(UsageError) -> [String] {
         guard range.contains(positionals.count) else {
             if positionals.count < range.lowerBound {
-                throw UsageError("'\(command)' is missing an argument; usage: \(usage)")
+                throw .missingArgument(command: command, usage: usage)
             }
-            throw UsageError("'\(command)' takes at most \(range.upperBound) argument\(range.upperBound == 1 ? "" : "s"), got \(Echo.quoted(positionals[range.upperBound])); usage: \(usage)")
+            throw .tooManyArguments(command: command, maximum: range.upperBound, extra: positionals[range.upperBound], usage: usage)
         }
         return positionals
     }
@@ -123,8 +198,7 @@ struct ParsedArguments {
     func choice<T: RawRepresentable & CaseIterable>(_ name: String, default fallback: T) throws(UsageError) -> T where T.RawValue == String {
         guard let text = value(name) else { return fallback }
         guard let choice = T(rawValue: text) else {
-            let allowed = T.allCases.map(\.rawValue).joined(separator: ", ")
-            throw UsageError("option '\(name)' does not accept \(Echo.quoted(text)): use one of \(allowed)")
+            throw .notAChoice(option: name, given: text, allowed: T.allCases.map(\.rawValue))
         }
         return choice
     }

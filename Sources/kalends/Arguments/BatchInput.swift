@@ -80,7 +80,7 @@ enum BatchInput {
         }
         if case .failed(let code) = end {
             output.flush()
-            return ErrorReporting.report(InputError(place: "standard input", underlying: InputFile.FileError(reason: code)))
+            return ErrorReporting.report(InputError(.standardInput, underlying: ArgumentProblem.unreadable(errno: code)))
         }
         return status
     }

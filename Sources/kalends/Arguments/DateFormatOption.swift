@@ -26,17 +26,17 @@ final class DateFormatOption {
     /// `localeWritesText`: `--locale` only writes dates here (`days` reads
     /// its week rules from it too, so there `--locale` with `--epoch` is fine).
     static func read(_ arguments: ParsedArguments, checkingIn calendar: any CalendarSystem, localeWritesText: Bool = true) throws -> DateFormatOption? {
-        let typed = arguments.value("--locale")
+        let typed = LocaleOption.typed(arguments)
         let pattern = arguments.value("--format")
         guard typed != nil || pattern != nil else { return nil }
         // Text output prints either the seconds or the date's text, not both (JSON holds both).
         if arguments.flag(EpochOutput.option), !arguments.flag("--json") {
-            if pattern != nil { throw UsageError("--epoch prints the Unix seconds instead of the date, so --format has nothing to write; give one, or add --json for both") }
-            if localeWritesText, typed != nil { throw UsageError("--epoch prints the Unix seconds instead of the date, so --locale has nothing to write; give one, or add --json for both") }
+            if pattern != nil { throw UsageError.conflict("--epoch prints the Unix seconds instead of the date, so --format has nothing to write; give one, or add --json for both") }
+            if localeWritesText, typed != nil { throw UsageError.conflict("--epoch prints the Unix seconds instead of the date, so --locale has nothing to write; give one, or add --json for both") }
         }
         // One line per result: a line break (or any control character) in the pattern would break it.
         if let pattern, pattern.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0.value == 0x2028 || $0.value == 0x2029 }) {
-            throw InputError(place: "--format", input: pattern, underlying: PatternLineError())
+            throw InputError(.option("--format"), input: pattern, underlying: ArgumentProblem.patternBreaksLine)
         }
         // The C and POSIX locales (which `--locale` also accepts for week rules)
         // write as en_US_POSIX does; LocalizedDateFormat maps them.
@@ -54,13 +54,13 @@ final class DateFormatOption {
         do {
             return try format.string(from: date, secondsOfDay: secondsOfDay)
         } catch {
-            throw InputError(place: pattern == nil ? "--locale" : "--format", input: pattern ?? locale, underlying: error)
+            throw InputError(.option(pattern == nil ? LocaleOption.name : "--format"), input: pattern ?? locale, underlying: error)
         }
     }
 
     private func format(for calendar: any CalendarSystem) throws -> LocalizedDateFormat {
         guard let id = calendar.id.builtIn else {
-            throw InputError(place: "--locale", input: locale, underlying: FormatError.unsupportedCalendar(calendar.id.key))
+            throw InputError(.option(LocaleOption.name), input: locale, underlying: FormatError.unsupportedCalendar(calendar.id.key))
         }
         if let format = formats[id] { return format }
         do {
@@ -69,15 +69,9 @@ final class DateFormatOption {
             return format
         } catch let error {
             switch error {
-            case .unknownLocale, .malformedLocale: throw InputError(place: "--locale", input: locale, underlying: error)
-            default: throw InputError(place: "--format", input: pattern ?? locale, underlying: error)
+            case .unknownLocale, .malformedLocale: throw InputError(.option(LocaleOption.name), input: locale, underlying: error)
+            default: throw InputError(.option("--format"), input: pattern ?? locale, underlying: error)
             }
         }
     }
 }
-
-/// A `--format` pattern with a line break or control character in it.
-struct PatternLineError: Error, CustomStringConvertible {
-    var description: String { "a pattern may not hold a line break or control character: each result is one line" }
-}
-

@@ -33,13 +33,13 @@ enum DateTimeArgument {
 
     static let iso: any CalendarSystem = GregorianCalendar(.iso8601)
 
-    /// Reads `text` given at `place` (e.g. "DATE", "line 3").
-    /// (`place` is built only when reading fails: batch input reads millions.)
-    static func read(_ text: String, place: @autoclosure () -> String, _ reading: Reading) throws -> Read {
+    /// Reads `text` that came from `origin` (`DATE`, `line 3`).
+    /// (`origin` is built only when reading fails: batch input reads millions.)
+    static func read(_ text: String, origin: @autoclosure () -> InputOrigin, _ reading: Reading) throws -> Read {
         do {
             return try readUnplaced(text, reading)
         } catch {
-            throw InputError(place: place(), input: text, underlying: error)
+            throw InputError(origin(), input: text, underlying: error)
         }
     }
 
@@ -60,11 +60,11 @@ enum DateTimeArgument {
             textCalendar = iso
         } else {
             parsed = try DateTimeText.parse(text, in: calendar, overflow: reading.overflow)
-            if parsed.zone != nil { throw InstantCalendarError(calendar: calendar.id) }
+            if parsed.zone != nil { throw ArgumentProblem.instantNotISO(calendar: calendar.id) }
         }
         // An instant's date is ISO 8601 as written: digits, no month code, era or name.
         if parsed.zone != nil, !text.trimmingSpaces.prefix(while: { $0 != "T" && $0 != "t" && $0 != " " }).allSatisfy({ $0.isNumber && $0.isASCII || $0 == "-" || $0 == "+" }) {
-            throw InstantCalendarError(calendar: nil)
+            throw ArgumentProblem.instantNotISO(calendar: nil)
         }
         return Read(value: try place(parsed, reading), calendar: textCalendar)
     }
@@ -74,7 +74,7 @@ enum DateTimeArgument {
     /// instant, so ISO 8601). The zone is `--tz`, else `clockZone`, else the
     /// system's, as GNU `date -d` reads them in `TZ`.
     private static func read(_ form: ClockInput, _ reading: Reading) throws -> Read {
-        let zone = reading.zone ?? reading.clockZone ?? DaysCommand.systemZone()
+        let zone = reading.zone ?? reading.clockZone ?? ZoneOption.system
         switch form {
         case .day(let offset):
             let day = try CurrentTime.dayNumber(in: zone)
@@ -213,17 +213,6 @@ enum ClockInput: Equatable {
     }
 }
 
-/// A date-time with an offset or `Z` whose date is not written as an ISO
-/// 8601 date (a date of another calendar, a month code, an era).
-struct InstantCalendarError: Error, CustomStringConvertible {
-    /// The calendar the date was written in, when it was read as one.
-    let calendar: CalendarIdentifier?
-    var description: String {
-        let written = calendar.map { "not a \($0) date" } ?? "YYYY-MM-DD, with no month code, era or month name"
-        return "a time with an offset or Z is an instant, whose date is written as an ISO 8601 date, \(written) (drop the offset and give --tz ZONE)"
-    }
-}
-
 extension String {
     /// Without spaces and tabs at either end.
     var trimmingSpaces: String {
@@ -241,7 +230,7 @@ enum CalendarOption {
         do {
             return try Calendars.system(try CalendarID(parsing: name), engine: engine)
         } catch {
-            throw InputError(place: option, input: name, underlying: error)
+            throw InputError(.option(option), input: name, underlying: error)
         }
     }
 

@@ -17,7 +17,7 @@ enum ICalendarInput {
 
     /// The text (nil when it is not UTF-8) and the name errors give the
     /// input (`standard input`, or the path).
-    static func read(_ path: String, argument: String) throws -> (text: String?, source: String) {
+    static func read(_ path: String, argument: String) throws -> (text: String?, source: InputOrigin) {
         let input = try InputSource(path, argument: argument)
         defer { input.close() }
         var unfolder = Unfolder()
@@ -29,15 +29,15 @@ enum ICalendarInput {
                 try unfolder.take(line)
             }
         } catch let error as InputLimitError {
-            throw InputError(place: input.source, underlying: error)
+            throw InputError(input.contents, underlying: error)
         }
         switch end {
         case .finished: break
         case .failed(let code): throw input.readError(code)
         case .tooLarge:
-            throw InputError(place: input.source, underlying: InputLimitError.inputTooLarge(limit: maximumBytes, what: "the iCalendar text of a recurrence"))
+            throw InputError(input.contents, underlying: InputLimitError.inputTooLarge(limit: maximumBytes, what: "the iCalendar text of a recurrence"))
         }
-        return (unfolder.finish(), input.source)
+        return (unfolder.finish(), input.contents)
     }
 
     /// Joins folded lines (RFC 5545 section 3.1: a line that starts with a

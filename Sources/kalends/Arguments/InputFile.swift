@@ -9,29 +9,33 @@ import FoundationEssentials
 /// `permission denied`), as `cat` does.
 struct InputSource {
     let descriptor: Int32
-    /// `standard input`, or the path as errors echo it.
-    let source: String
+    /// Where what is read comes from, as a line's origin names it:
+    /// `standard input`, or the path alone.
+    let contents: InputOrigin
     /// The argument and its value as errors name them: `ICAL-FILE '/tmp'`, or `standard input`.
-    let place: String
+    let origin: InputOrigin
     let isStandardInput: Bool
 
     /// Opens `path` (`-`: standard input); `argument` names the argument in errors (`FILE`, `ICAL-FILE`).
     init(_ path: String, argument: String) throws {
         if path == "-" {
             descriptor = 0
-            source = "standard input"
-            place = "standard input"
+            contents = .standardInput
+            origin = .standardInput
             isStandardInput = true
             return
         }
-        source = Echo.escaped(path, limit: Echo.limit)
-        place = "\(argument) \(Echo.quoted(path))"
+        contents = .path(path)
+        origin = .file(argument: argument, path: path)
         isStandardInput = false
         var opened: Int32
         repeat { opened = open(path, O_RDONLY | O_CLOEXEC) } while opened < 0 && errno == EINTR
-        guard opened >= 0 else { throw InputError(place: place, underlying: InputFile.FileError(reason: errno)) }
+        guard opened >= 0 else { throw InputError(origin, underlying: ArgumentProblem.unreadable(errno: errno)) }
         descriptor = opened
     }
+
+    /// `standard input`, or the path as errors echo it.
+    var source: String { contents.description }
 
     /// Closes a file (never standard input).
     func close() {
@@ -40,7 +44,7 @@ struct InputSource {
 
     /// The read that failed with `code`, as an error of this input.
     func readError(_ code: Int32) -> InputError {
-        InputError(place: place, underlying: InputFile.FileError(reason: code))
+        InputError(origin, underlying: ArgumentProblem.unreadable(errno: code))
     }
 }
 
@@ -64,28 +68,11 @@ struct InputFile {
             if got < 0 { throw input.readError(errno) }
             guard got > 0 else { break }
             guard bytes.count + got <= maximumBytes else {
-                throw InputError(place: input.place, underlying: InputLimitError.inputTooLarge(limit: maximumBytes, what: what))
+                throw InputError(input.origin, underlying: InputLimitError.inputTooLarge(limit: maximumBytes, what: what))
             }
             bytes.append(contentsOf: block[0..<got])
         }
         data = Data(bytes)
         source = input.source
-    }
-
-    /// The system's reason a file or standard input could not be opened or
-    /// read: `cannot read it: is a directory`.
-    struct FileError: Error, CustomStringConvertible {
-        let code: Int32
-
-        init(reason code: Int32) { self.code = code }
-
-        var description: String { "cannot be read: \(Self.reason(code))" }
-
-        /// `strerror`'s text, its first letter lowered to sit inside a sentence
-        /// (`No such file or directory` becomes `no such file or directory`).
-        static func reason(_ code: Int32) -> String {
-            guard let text = strerror(code).map({ String(cString: $0) }), let first = text.first else { return "error \(code)" }
-            return first.lowercased() + text.dropFirst()
-        }
     }
 }

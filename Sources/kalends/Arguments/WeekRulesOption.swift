@@ -9,12 +9,8 @@ enum WeekRulesOption {
     /// the environment's locale falls back to ICU's root rules, as `cal` does.
     static func read(_ arguments: ParsedArguments) throws -> WeekRules {
         var rules: WeekRules
-        if let locale = arguments.value("--locale") {
-            do {
-                rules = try WeekRules.locale(validating: locale)
-            } catch {
-                throw InputError(place: "--locale", input: locale, underlying: error)
-            }
+        if let locale = LocaleOption.typed(arguments) {
+            rules = try LocaleOption.reading(locale) { try WeekRules.locale(validating: locale) }
         } else {
             // An environment locale ICU does not know counts as no locale at all.
             let environment = WeekRules.environmentLocale(ProcessInfo.processInfo.environment)
@@ -22,7 +18,7 @@ enum WeekRulesOption {
         }
         if let text = arguments.value("--first-weekday") {
             guard let weekday = Int(text), (1...7).contains(weekday) else {
-                throw UsageError("option '--first-weekday' takes 1 (Monday) ... 7 (Sunday), not \(Echo.quoted(text))")
+                throw UsageError.badValue(option: "--first-weekday", expected: "1 (Monday) ... 7 (Sunday)", given: text)
             }
             rules.firstWeekday = weekday
         }

@@ -25,7 +25,7 @@ enum YearArgument {
         let digits = sign == nil ? body : body.dropFirst()
         guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
         if era == nil, sign == "-", digits.count < 4 {
-            throw UsageError("\(Echo.quoted(text)) is neither an option of 'month' nor a year: a negative year has four digits (-\(String(repeating: "0", count: 4 - digits.count))\(digits)); the option -3, before any --, shows three months")
+            throw UsageError.negativeYearDigits(text)
         }
         guard digits.count <= 9, let value = Int(body) else {
             throw YearArgumentError.outOfRange(text, calendar: calendar.id, allowed: calendar.supportedYears)

@@ -64,28 +64,28 @@ enum AddCommand: Command {
         let overflow: Overflow = try arguments.choice("--overflow", default: .constrain)
         let disambiguation: Disambiguation = try arguments.choice("--disambiguation", default: .compatible)
         let (calendar, input) = try CalendarOption.arithmeticAndInput(arguments)
-        let zone = try zoneOption(arguments.value("--tz"))
+        let zone = try ZoneOption.read(arguments)
         let durationText = positionals[1]
         let duration: CalendarDuration
         do {
             duration = try CalendarDuration(parsing: durationText)
         } catch {
-            throw InputError(place: "DURATION", input: durationText, underlying: error)
+            throw InputError(.argument("DURATION"), input: durationText, underlying: error)
         }
         let reading = DateTimeArgument.Reading(calendar: input, zone: zone, disambiguation: disambiguation)
         let json = arguments.flag("--json")
         let epoch = arguments.flag(EpochOutput.option)
         let formatting = try DateFormatOption.read(arguments, checkingIn: input)
-        func add(_ text: String, place: String, output: inout OutputBuffer) throws {
-            let start = try DateTimeArgument.read(text, place: place, reading)
+        func add(_ text: String, origin: InputOrigin, output: inout OutputBuffer) throws {
+            let start = try DateTimeArgument.read(text, origin: origin, reading)
             let result = try adding(duration, to: start.value, calendar: calendar, zone: zone, overflow: overflow,
-                                    disambiguation: disambiguation, place: place, input: text)
+                                    disambiguation: disambiguation, origin: origin, input: text)
             var seconds: Instant?
             if epoch {
                 do {
                     seconds = try EpochOutput.instant(of: result, zone: zone)
                 } catch {
-                    throw InputError(place: place, input: text, underlying: error)
+                    throw InputError(origin, input: text, underlying: error)
                 }
             }
             // The result is printed in the calendar DATE was written in.
@@ -109,7 +109,7 @@ enum AddCommand: Command {
             }
         }
         guard positionals[0] == "-" else {
-            try add(positionals[0], place: "DATE", output: &output)
+            try add(positionals[0], origin: .argument("DATE"), output: &output)
             return ExitStatus.success
         }
         // A plain ISO date plus years, months, weeks and days in the ISO
@@ -143,13 +143,13 @@ enum AddCommand: Command {
                 }
                 return
             }
-            try add(bytes.text, place: "line \(number)", output: &output)
+            try add(bytes.text, origin: .line(number), output: &output)
         }
     }
 
     /// `start` moved by `duration`, the calendar units counted in `calendar`.
     static func adding(_ duration: CalendarDuration, to start: DateTimeArgument, calendar: any CalendarSystem, zone: ZoneRules?,
-                       overflow: Overflow, disambiguation: Disambiguation, place: String, input: String) throws -> DateTimeArgument {
+                       overflow: Overflow, disambiguation: Disambiguation, origin: InputOrigin, input: String) throws -> DateTimeArgument {
         var start = start
         // A plain date with a time part to add becomes a date-time at midnight.
         if case .date(let date) = start, !duration.time.isZero {
@@ -158,7 +158,7 @@ enum AddCommand: Command {
                 do {
                     start = .zoned(try ZonedDateTime(local: midnight, zone: zone, disambiguation: disambiguation))
                 } catch {
-                    throw InputError(place: place, input: input, underlying: error)
+                    throw InputError(origin, input: input, underlying: error)
                 }
             } else {
                 start = .floating(midnight)
@@ -176,17 +176,7 @@ enum AddCommand: Command {
         } catch {
             // One value: "adding P1M to 2024-01-31"; a batch line says which line too.
             let what = "adding \(duration) to \(try DateTimeArgument.text(start, calendar: calendar))"
-            throw InputError(place: place == "DATE" ? what : "\(place): \(what)", underlying: error)
-        }
-    }
-
-    /// The `--tz` option's zone, or nil.
-    static func zoneOption(_ name: String?) throws -> ZoneRules? {
-        guard let name else { return nil }
-        do {
-            return try ZoneRules(identifier: name)
-        } catch {
-            throw InputError(place: "--tz", input: name, underlying: error)
+            throw InputError(.computing(what, at: origin == .argument("DATE") ? nil : origin), underlying: error)
         }
     }
 }

@@ -51,13 +51,13 @@ enum AnniversaryCommand: Command {
     static func run(_ arguments: ParsedArguments, output: inout OutputBuffer) throws -> Int32 {
         let positionals = try arguments.positionals(1...1, command: name, usage: usage)
         guard arguments.value("--kind") != nil else {
-            throw UsageError("'\(name)' needs --kind birthday or --kind yahrzeit; usage: \(usage)")
+            throw UsageError.missing("'\(name)' needs --kind birthday or --kind yahrzeit; usage: \(usage)")
         }
         let kind: HebrewAnniversary.Kind = try arguments.choice("--kind", default: .yahrzeit)
         let years = try arguments.value("--years").map { text throws in try yearCount(text) } ?? defaultYears
         let source = try CalendarOption.read(arguments.value("--from") ?? "iso8601", option: "--from")
         let text = positionals[0]
-        let read = try DateTimeArgument.read(text, place: "DATE", DateTimeArgument.Reading(calendar: source, zone: nil))
+        let read = try DateTimeArgument.read(text, origin: .argument("DATE"), DateTimeArgument.Reading(calendar: source, zone: nil))
         let hebrew = Calendars.hebrew
         let formatting = try DateFormatOption.read(arguments, checkingIn: hebrew)
         let event: CalendarDate
@@ -65,7 +65,7 @@ enum AnniversaryCommand: Command {
             // The day of the wall clock; after nightfall the Hebrew day is the next one.
             event = try hebrew.date(dayNumber: read.value.dayNumber + (arguments.flag("--after-sunset") ? 1 : 0))
         } catch {
-            throw InputError(place: "DATE", input: text, underlying: error)
+            throw InputError(.argument("DATE"), input: text, underlying: error)
         }
 
         // Every year first, so a year past the supported ones prints nothing but the error.
@@ -75,7 +75,7 @@ enum AnniversaryCommand: Command {
             do {
                 dates.append(try HebrewAnniversary.date(kind, of: event, inYear: year))
             } catch {
-                throw YearError(kind: kind, year: year, eventYear: event.year, years: years, underlying: error)
+                throw ArgumentProblem.anniversaryOutOfRange(kind, year: year, eventYear: event.year, years: years, error)
             }
         }
 
@@ -109,21 +109,8 @@ enum AnniversaryCommand: Command {
     /// `--years N`: 1 ... the number of supported Hebrew years.
     static func yearCount(_ text: String) throws -> Int {
         guard let value = Int(text), (1...maximumYears).contains(value) else {
-            throw UsageError("option '--years' needs a whole number 1 ... \(maximumYears), got \(Echo.quoted(text))")
+            throw UsageError.badValue(option: "--years", expected: "a whole number 1 ... \(maximumYears)", given: text)
         }
         return value
-    }
-
-    /// An anniversary that falls outside the supported years or days.
-    struct YearError: Error, CustomStringConvertible {
-        let kind: HebrewAnniversary.Kind
-        let year: Int
-        let eventYear: Int
-        let years: Int
-        let underlying: ConversionError
-
-        var description: String {
-            "--years \(years): the \(kind.rawValue) in hebrew year \(year) (DATE is in hebrew year \(eventYear)): \(underlying)"
-        }
     }
 }

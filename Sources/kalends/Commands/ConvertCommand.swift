@@ -79,7 +79,7 @@ enum ConvertCommand: Command {
                 do {
                     ids.append(try CalendarID(parsing: name))
                 } catch {
-                    throw InputError(place: "--to", input: name, underlying: error)
+                    throw InputError(.option("--to"), input: name, underlying: error)
                 }
             }
         }
@@ -93,27 +93,27 @@ enum ConvertCommand: Command {
         let json = arguments.flag("--json")
         let formatting = try DateFormatOption.read(arguments, checkingIn: targets[0])
         let layout = TextLayout(targets)
-        let zone = try AddCommand.zoneOption(arguments.value("--tz"))
+        let zone = try ZoneOption.read(arguments)
         // --tz places now, today and @SECONDS; a date-time with an offset keeps the date its offset gives.
         var reading = DateTimeArgument.Reading(calendar: source, zone: nil, overflow: overflow)
         reading.clockZone = zone
         let text = positionals[0]
         // A batch keeps each calendar's months from line to line; one date needs no cache.
         var writers = BatchWriters(targets: text == "-" ? targets.count : 0, json: json)
-        func convert(_ text: String, place: String, output: inout OutputBuffer) throws {
-            let day = try DateTimeArgument.read(text, place: place, reading).value.dayNumber
+        func convert(_ text: String, origin: InputOrigin, output: inout OutputBuffer) throws {
+            let day = try DateTimeArgument.read(text, origin: origin, reading).value.dayNumber
             var start: Instant?
             if epoch {
                 do {
                     start = try EpochOutput.instant(ofDay: day, zone: zone)
                 } catch {
-                    throw InputError(place: place, input: text, underlying: error)
+                    throw InputError(origin, input: text, underlying: error)
                 }
             }
             try write(day, to: targets, json: json, layout: layout, epoch: start, formatting: formatting, writers: &writers, output: &output)
         }
         guard text == "-" else {
-            try convert(text, place: "DATE", output: &output)
+            try convert(text, origin: .argument("DATE"), output: &output)
             return ExitStatus.success
         }
         // The common batch: ISO dates, read straight from the line's bytes.
@@ -136,7 +136,7 @@ enum ConvertCommand: Command {
                 }
                 return
             }
-            try convert(line.text, place: "line \(number)", output: &output)
+            try convert(line.text, origin: .line(number), output: &output)
         }
     }
 

@@ -57,16 +57,16 @@ enum DaysCommand: Command {
         let calendar = try CalendarOption.read(arguments.value("--calendar") ?? "iso8601", option: "--calendar")
         // START and END are ISO unless --from says otherwise, whatever --calendar slices.
         let input = try CalendarOption.read(arguments.value("--from") ?? "iso8601", option: "--from")
-        let zone = try AddCommand.zoneOption(arguments.value("--tz")) ?? systemZone()
+        let zone = try ZoneOption.readOrSystem(arguments)
         let rules = try WeekRulesOption.read(arguments)
         let reading = DateTimeArgument.Reading(calendar: input, zone: zone)
-        let start = try instant(positionals[0], place: "START", reading)
-        let end = try instant(positionals[1], place: "END", reading)
+        let start = try instant(positionals[0], origin: .argument("START"), reading)
+        let end = try instant(positionals[1], origin: .argument("END"), reading)
         let slices: DaySlices
         do {
             slices = try DaySlices(from: start, to: end, zone: zone, calendar: calendar, unit: unit, weekRules: rules)
         } catch {
-            throw InputError(place: "\(Echo.text(positionals[0])) ... \(Echo.text(positionals[1]))", underlying: error)
+            throw InputError(.computing("\(Echo.text(positionals[0])) ... \(Echo.text(positionals[1]))"), underlying: error)
         }
         let json = arguments.flag("--json")
         let epoch = arguments.flag(EpochOutput.option)
@@ -109,13 +109,9 @@ enum DaysCommand: Command {
 
     /// The system's zone, read as glibc reads `TZ` (else /etc/localtime):
     /// the library's `ZoneRules.system`.
-    static func systemZone() -> ZoneRules {
-        ZoneRules.system
-    }
-
     /// START or END as an instant: a plain date is the start of that day in `zone`.
-    static func instant(_ text: String, place: String, _ reading: DateTimeArgument.Reading) throws -> Instant {
-        let value = try DateTimeArgument.read(text, place: place, reading).value
+    static func instant(_ text: String, origin: InputOrigin, _ reading: DateTimeArgument.Reading) throws -> Instant {
+        let value = try DateTimeArgument.read(text, origin: origin, reading).value
         let zone = reading.zone ?? .utc
         do {
             switch value {
@@ -124,7 +120,7 @@ enum DaysCommand: Command {
             case .zoned(let zoned): return zoned.instant
             }
         } catch {
-            throw InputError(place: place, input: text, underlying: error)
+            throw InputError(origin, input: text, underlying: error)
         }
     }
 

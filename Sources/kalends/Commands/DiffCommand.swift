@@ -42,21 +42,21 @@ enum DiffCommand: Command {
         let positionals = try arguments.positionals(1...2, command: name, usage: usage)
         let batch = positionals == ["-"]
         if !batch && positionals.count < 2 {
-            throw UsageError("'\(name)' is missing an argument; usage: \(usage)")
+            throw UsageError.missingArgument(command: name, usage: usage)
         }
         let unit: DurationUnit = try arguments.choice("--largest-unit", default: .days)
         let (calendar, input) = try CalendarOption.arithmeticAndInput(arguments)
-        let zone = try AddCommand.zoneOption(arguments.value("--tz"))
+        let zone = try ZoneOption.read(arguments)
         let reading = DateTimeArgument.Reading(calendar: input, zone: zone)
         let json = arguments.flag("--json")
-        func measure(_ startText: String, _ endText: String, place: String, output: inout OutputBuffer) throws {
-            let start = try DateTimeArgument.read(startText, place: batch ? "\(place) START" : "START", reading)
-            let end = try DateTimeArgument.read(endText, place: batch ? "\(place) END" : "END", reading)
+        func measure(_ startText: String, _ endText: String, line: InputOrigin?, output: inout OutputBuffer) throws {
+            let start = try DateTimeArgument.read(startText, origin: line.map { .field("START", of: $0) } ?? .argument("START"), reading)
+            let end = try DateTimeArgument.read(endText, origin: line.map { .field("END", of: $0) } ?? .argument("END"), reading)
             let duration: CalendarDuration
             do {
                 duration = try difference(start.value, end.value, calendar: calendar, unit: unit, zone: zone)
             } catch {
-                throw InputError(place: "\(batch ? place + ": " : "")from \(Echo.escaped(startText, limit: Echo.limit)) to \(Echo.escaped(endText, limit: Echo.limit))", underlying: error)
+                throw InputError(.computing("from \(Echo.escaped(startText, limit: Echo.limit)) to \(Echo.escaped(endText, limit: Echo.limit))", at: line), underlying: error)
             }
             write(duration, output: &output)
         }
@@ -78,7 +78,7 @@ enum DiffCommand: Command {
             }
         }
         guard batch else {
-            try measure(positionals[0], positionals[1], place: "", output: &output)
+            try measure(positionals[0], positionals[1], line: nil, output: &output)
             return ExitStatus.success
         }
         // Days between two plain ISO dates are the difference of their day
@@ -114,14 +114,14 @@ enum DiffCommand: Command {
                 return
             }
             let line = bytes.text
-            let place = "line \(number)"
+            let place = InputOrigin.line(number)
             let (start, end): (String, String)
             do {
                 (start, end) = try pair(line)
             } catch {
-                throw InputError(place: place, input: line, underlying: error)
+                throw InputError(place, input: line, underlying: error)
             }
-            try measure(start, end, place: place, output: &output)
+            try measure(start, end, line: place, output: &output)
         }
     }
 
@@ -132,7 +132,7 @@ enum DiffCommand: Command {
         if let tab = trimmed.firstIndex(of: "\t") {
             return (String(trimmed[..<tab]).trimmingSpaces, String(trimmed[trimmed.index(after: tab)...]).trimmingSpaces)
         }
-        guard let space = trimmed.lastIndex(of: " ") else { throw BatchPairError() }
+        guard let space = trimmed.lastIndex(of: " ") else { throw ArgumentProblem.notAPair }
         var startEnd = space
         while startEnd > trimmed.startIndex, trimmed[trimmed.index(before: startEnd)] == " " { startEnd = trimmed.index(before: startEnd) }
         return (String(trimmed[..<startEnd]), String(trimmed[trimmed.index(after: space)...]))
@@ -160,19 +160,9 @@ enum DiffCommand: Command {
         case (.date, .zoned(let b)):
             return try ZonedDateTime(local: try start.local(), zone: b.zone).until(b, in: calendar, largestUnit: unit)
         case (.floating, .zoned), (.zoned, .floating):
-            throw MixedZoneError()
+            throw ArgumentProblem.floatingAndZoned
         default:
             return try start.local().until(try end.local(), in: calendar, largestUnit: unit)
         }
     }
-}
-
-/// A line of `diff -` without two values.
-struct BatchPairError: Error, CustomStringConvertible {
-    var description: String { "expected START and END separated by a tab or spaces" }
-}
-
-/// START and END where one is floating and the other zoned: exit 1.
-struct MixedZoneError: Error, CustomStringConvertible {
-    var description: String { "cannot measure between a floating time and a zoned one: give both an offset, or --tz ZONE" }
 }

@@ -40,7 +40,7 @@ enum EasterCommand: Command {
         if let text = positionals.first {
             year = try read(text, computus: computus)
         } else {
-            year = ISODate(dayNumber: try CurrentTime.dayNumber(in: DaysCommand.systemZone())).year
+            year = ISODate(dayNumber: try CurrentTime.dayNumber(in: ZoneOption.system)).year
         }
         let iso: ISODate
         var julian: CalendarDate?
@@ -54,7 +54,7 @@ enum EasterCommand: Command {
                 julian = date.julian
             }
         } catch {
-            throw InputError(place: "YEAR", input: positionals.first, underlying: error)
+            throw InputError(.argument("YEAR"), input: positionals.first, underlying: error)
         }
         // The locale's text of the Gregorian date printed, as convert writes it.
         let formatted = try formatting.map { option throws in try option.text(try gregorian.date(dayNumber: iso.dayNumber), in: gregorian) }
@@ -76,23 +76,11 @@ enum EasterCommand: Command {
     static func read(_ text: String, computus: Easter.Computus) throws -> Int {
         let digits = text.first == "-" || text.first == "+" ? text.dropFirst() : Substring(text)
         guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else {
-            throw InputError(place: "YEAR", input: text, underlying: YearTextError(computus: computus, tooLarge: false))
+            throw InputError(.argument("YEAR"), input: text, underlying: ArgumentProblem.notAYear(computus, tooLarge: false))
         }
         guard let year = Int(text) else {
-            throw InputError(place: "YEAR", input: text, underlying: YearTextError(computus: computus, tooLarge: true))
+            throw InputError(.argument("YEAR"), input: text, underlying: ArgumentProblem.notAYear(computus, tooLarge: true))
         }
         return year
-    }
-
-    /// YEAR is not a whole number, or one too large to hold.
-    struct YearTextError: Error, CustomStringConvertible {
-        let computus: Easter.Computus
-        let tooLarge: Bool
-
-        var description: String {
-            let years = "\(computus.years.lowerBound) ... \(computus.years.upperBound)"
-            return tooLarge ? "the \(computus.rawValue) computus covers years \(years)"
-                            : "not a year: expected a whole number \(years)"
-        }
     }
 }

@@ -47,7 +47,7 @@ enum LayoutCommand: Command {
         let positionals = try arguments.positionals(0...1, command: name, usage: usage)
         let mode: LayoutMode = try arguments.choice("--mode", default: .packed)
         if arguments.flag("--json") && arguments.flag("--svg") {
-            throw UsageError("choose one of --json and --svg")
+            throw UsageError.conflict("choose one of --json and --svg")
         }
         let width = try positiveNumber(arguments.value("--width"), option: "--width", fallback: 360, range: 50...20_000)
         let hourHeight = try positiveNumber(arguments.value("--hour-height"), option: "--hour-height", fallback: 48, range: 4...2_000)
@@ -149,7 +149,7 @@ enum LayoutCommand: Command {
     static func positiveNumber(_ text: String?, option: String, fallback: Double, range: ClosedRange<Double>) throws -> Double {
         guard let text else { return fallback }
         guard let value = Double(text), value.isFinite, range.contains(value) else {
-            throw UsageError("option '\(option)' takes a number of pixels in \(Int(range.lowerBound)) ... \(Int(range.upperBound)), not \(Echo.quoted(text))")
+            throw UsageError.badValue(option: option, expected: "a number of pixels in \(Int(range.lowerBound)) ... \(Int(range.upperBound))", given: text)
         }
         return value
     }

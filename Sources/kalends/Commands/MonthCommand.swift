@@ -71,18 +71,18 @@ enum MonthCommand: Command {
         } catch let error as UsageError {
             throw error
         } catch {
-            throw InputError(place: "YEAR", input: typed, underlying: error)
+            throw InputError(.argument("YEAR"), input: typed, underlying: error)
         }
         let grids: [MonthGrid]
         let view: View
         if let year, let typed {
             guard !arguments.flag("-3") else {
-                throw UsageError("-3 takes a month (YEAR-MONTH, e.g. 2024-01), not the year \(Echo.quoted(typed)); usage: \(usage)")
+                throw UsageError.conflict("-3 takes a month (YEAR-MONTH, e.g. 2024-01), not the year \(Echo.quoted(typed)); usage: \(usage)")
             }
             do {
                 grids = try yearGrids(year, of: input, in: calendar, rules: rules, sixRows: sixRows)
             } catch {
-                throw InputError(place: "YEAR", input: typed, underlying: error)
+                throw InputError(.argument("YEAR"), input: typed, underlying: error)
             }
             view = .year
         } else {
@@ -99,7 +99,7 @@ enum MonthCommand: Command {
             } catch let error as InputError {
                 throw error
             } catch {
-                throw InputError(place: "YEAR-MONTH", input: typed ?? "today", underlying: error)
+                throw InputError(.argument("YEAR-MONTH"), input: typed ?? "today", underlying: error)
             }
             view = grids.count == 1 ? .month : .threeMonths
         }
@@ -142,12 +142,12 @@ enum MonthCommand: Command {
         let named: CalendarDate
         if let text, DateTimeArgument.isClockInput(text) {
             // today, now, @SECONDS ...: the month of that date in the system zone.
-            let read = try DateTimeArgument.read(text, place: "YEAR-MONTH", DateTimeArgument.Reading(calendar: input, zone: nil))
+            let read = try DateTimeArgument.read(text, origin: .argument("YEAR-MONTH"), DateTimeArgument.Reading(calendar: input, zone: nil))
             named = try input.date(dayNumber: read.value.dayNumber)
         } else if let text {
             named = try CalendarDateText.parseMonth(text, in: input)
         } else {
-            named = try input.date(dayNumber: CurrentTime.dayNumber(in: DaysCommand.systemZone()))
+            named = try input.date(dayNumber: CurrentTime.dayNumber(in: ZoneOption.system))
         }
         let day = try calendar.date(dayNumber: named.dayNumber)
         return try calendar.date(year: day.year, month: day.month, day: 1)

@@ -54,7 +54,7 @@ struct MonthText {
             return MonthText(weekdays: weekdays, cellWidth: Swift.max(2, dayWidth, widest(names)), weekNumberWidth: Swift.max(2, weekWidth),
                              numerals: numerals, titles: titles)
         } catch {
-            throw InputError(place: "--locale", input: arguments.value("--locale"), underlying: error)
+            throw InputError(.option(LocaleOption.name), input: LocaleOption.typed(arguments), underlying: error)
         }
     }
 
@@ -82,34 +82,22 @@ struct MonthTitles {
     let yearOnly: LocalizedDateFormat
 
     static func read(_ arguments: ParsedArguments, calendar: any CalendarSystem) throws -> MonthTitles? {
-        guard let typed = arguments.value("--locale") else { return nil }
+        guard let typed = LocaleOption.typed(arguments) else { return nil }
         // C and POSIX (and their .UTF-8 forms) write as en_US_POSIX: LocalizedDateFormat maps them.
         let locale = typed
-        guard let id = calendar.id.builtIn else {
-            throw InputError(place: "--locale", input: typed, underlying: FormatError.unsupportedCalendar(calendar.id.key))
-        }
-        do {
+        return try LocaleOption.reading(typed) {
+            guard let id = calendar.id.builtIn else { throw FormatError.unsupportedCalendar(calendar.id.key) }
             return MonthTitles(monthYear: try LocalizedDateFormat(locale: locale, calendar: id, skeleton: "yMMMM"),
                                month: try LocalizedDateFormat(locale: locale, calendar: id, skeleton: "LLLL"),
                                yearOnly: try LocalizedDateFormat(locale: locale, calendar: id, skeleton: "y"))
-        } catch {
-            throw InputError(place: "--locale", input: typed, underlying: error)
         }
     }
 
     func title(_ first: CalendarDate, in calendar: any CalendarSystem, withYear: Bool) throws -> String {
-        do {
-            return try (withYear ? monthYear : month).string(from: first)
-        } catch {
-            throw InputError(place: "--locale", input: monthYear.locale, underlying: error)
-        }
+        try LocaleOption.reading(monthYear.locale) { try (withYear ? monthYear : month).string(from: first) }
     }
 
     func year(_ first: CalendarDate, in calendar: any CalendarSystem) throws -> String {
-        do {
-            return try yearOnly.string(from: first)
-        } catch {
-            throw InputError(place: "--locale", input: yearOnly.locale, underlying: error)
-        }
+        try LocaleOption.reading(yearOnly.locale) { try yearOnly.string(from: first) }
     }
 }

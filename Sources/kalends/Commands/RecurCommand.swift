@@ -68,13 +68,13 @@ enum RecurCommand: Command {
 
     static func run(_ arguments: ParsedArguments, output: inout OutputBuffer) throws -> Int32 {
         let positionals = try arguments.positionals(0...1, command: name, usage: usage)
-        let zone = try AddCommand.zoneOption(arguments.value("--tz"))
+        let zone = try ZoneOption.read(arguments)
         let policy: LocalTimePolicy = try arguments.choice("--dst", default: .rfc5545)
         let gregorian = try Calendars.system(.gregorian)
         let formatting = try DateFormatOption.read(arguments, checkingIn: gregorian)
         if arguments.flag("--describe") {
             // The descriptions are English sentences, not dates.
-            guard formatting == nil else { throw UsageError("--locale writes occurrences' dates; --describe prints English descriptions") }
+            guard formatting == nil else { throw UsageError.conflict("--locale writes occurrences' dates; --describe prints English descriptions") }
             for rule in try describedRules(positionals.first, arguments, zone: zone, policy: policy) {
                 output.line(rule.naturalDescription)
             }
@@ -94,11 +94,11 @@ enum RecurCommand: Command {
         var cap = limit
         let between = arguments.values("--between")
         if between.count == 2 {
-            guard arguments.value("--after") == nil else { throw UsageError("give one of --between and --after") }
-            let low = try bound(between[0], place: "--between START", zone: zone), high = try bound(between[1], place: "--between END", zone: zone)
+            guard arguments.value("--after") == nil else { throw UsageError.conflict("give one of --between and --after") }
+            let low = try bound(between[0], origin: .optionValue(option: "--between", value: "START"), zone: zone), high = try bound(between[1], origin: .optionValue(option: "--between", value: "END"), zone: zone)
             occurrences = try windowed { () throws(RecurrenceError) in try set.occurrences(from: low, to: high) }
         } else if let after = arguments.value("--after") {
-            let low = try bound(after, place: "--after", zone: zone)
+            let low = try bound(after, origin: .option("--after"), zone: zone)
             occurrences = try windowed { () throws(RecurrenceError) in try set.occurrences(after: low) }
             cap = limit ?? 1
         } else {
@@ -165,14 +165,14 @@ enum RecurCommand: Command {
         do {
             return try make()
         } catch {
-            throw InputError(place: "the window", underlying: BoundError(error))
+            throw InputError(.computing("the window"), underlying: BoundError(error))
         }
     }
 
     /// A window bound as the library reads it: with an offset an instant, else a wall time.
-    private static func bound(_ text: String, place: String, zone: ZoneRules?) throws -> RecurrenceSet.Bound {
+    private static func bound(_ text: String, origin: InputOrigin, zone: ZoneRules?) throws -> RecurrenceSet.Bound {
         // --tz places today, now and @SECONDS; other bounds are read as DTSTART's (wall times unless they have an offset).
-        let read = try DateTimeArgument.read(text, place: place, DateTimeArgument.Reading(calendar: DateTimeArgument.iso, zone: nil, clockZone: zone))
+        let read = try DateTimeArgument.read(text, origin: origin, DateTimeArgument.Reading(calendar: DateTimeArgument.iso, zone: nil, clockZone: zone))
         switch read.value {
         case .date(let date): return .local(try LocalDateTime(dayNumber: date.dayNumber))
         case .floating(let local): return .local(local)
@@ -197,7 +197,7 @@ enum RecurCommand: Command {
     private static func describedRules(_ path: String?, _ arguments: ParsedArguments, zone: ZoneRules?,
                                        policy: LocalTimePolicy) throws -> [RecurrenceRule] {
         for option in ["--json", "--limit", "--between", "--after"] where !arguments.values(option).isEmpty || arguments.flag(option) {
-            throw UsageError("--describe prints the rules, not their occurrences: give it without \(option)")
+            throw UsageError.conflict("--describe prints the rules, not their occurrences: give it without \(option)")
         }
         let whole = path != nil || arguments.value("--dtstart") != nil || !arguments.values("--rdate").isEmpty
             || !arguments.values("--exdate").isEmpty
@@ -211,21 +211,20 @@ enum RecurCommand: Command {
                 do {
                     rules.append(try RecurrenceRule(parsing: text))
                 } catch {
-                    throw InputError(place: "--rrule", input: text, underlying: error)
+                    throw InputError(.option("--rrule"), input: text, underlying: error)
                 }
             }
         }
         guard rules.isEmpty else { return rules }
         if let path {
-            let source = path == "-" ? "standard input" : Echo.escaped(path, limit: Echo.limit)
-            throw InputError(place: source, underlying: RecurrenceError("has no RRULE line to describe"))
+            throw InputError(path == "-" ? .standardInput : .path(path), underlying: ArgumentProblem.noRuleToDescribe)
         }
-        throw UsageError("--describe needs a rule: give --rrule RULE (or iCalendar lines with an RRULE in ICAL-FILE or -)")
+        throw UsageError.missing("--describe needs a rule: give --rrule RULE (or iCalendar lines with an RRULE in ICAL-FILE or -)")
     }
 
     static func count(_ text: String, option: String) throws -> Int {
         guard let value = Int(text), value >= 0 else {
-            throw UsageError("option '\(option)' needs a whole number 0 or more, got \(Echo.quoted(text))")
+            throw UsageError.badValue(option: option, expected: "a whole number 0 or more", given: text)
         }
         return value
     }
@@ -233,8 +232,8 @@ enum RecurCommand: Command {
     /// A recurrence as given: the set, and where its rules came from.
     struct GivenRecurrence {
         let set: RecurrenceSet
-        /// `standard input` or the file's path, when read from iCalendar text.
-        let source: String?
+        /// Standard input or the file, when read from iCalendar text.
+        let source: InputOrigin?
         /// The `--rrule` values, when given by options.
         let ruleTexts: [String]
 
@@ -244,7 +243,7 @@ enum RecurCommand: Command {
             for warning in set.warnings {
                 var place = ""
                 if let source {
-                    place = source + ": " + (warning.line.map { "line \($0): " } ?? "")
+                    place = (warning.line.map { InputOrigin.line($0, of: source) } ?? source).description + ": "
                 } else if warning.ruleIndex < ruleTexts.count {
                     place = "--rrule \(Echo.quoted(ruleTexts[warning.ruleIndex])): "
                 }
@@ -257,7 +256,7 @@ enum RecurCommand: Command {
     static func readRecurrence(_ path: String?, _ arguments: ParsedArguments, zone: ZoneRules?, policy: LocalTimePolicy) throws -> GivenRecurrence {
         if let path {
             let set = try readSet(path, arguments, zone: zone, policy: policy)
-            return GivenRecurrence(set: set, source: path == "-" ? "standard input" : Echo.escaped(path, limit: Echo.limit), ruleTexts: [])
+            return GivenRecurrence(set: set, source: path == "-" ? .standardInput : .path(path), ruleTexts: [])
         }
         return GivenRecurrence(set: try readSet(nil, arguments, zone: zone, policy: policy), source: nil, ruleTexts: arguments.values("--rrule"))
     }
@@ -267,26 +266,26 @@ enum RecurCommand: Command {
         if let path {
             guard arguments.value("--dtstart") == nil, arguments.values("--rrule").isEmpty,
                   arguments.values("--rdate").isEmpty, arguments.values("--exdate").isEmpty else {
-                throw UsageError("give the recurrence either as iCalendar lines (ICAL-FILE or -) or with --dtstart/--rrule/--rdate/--exdate, not both")
+                throw UsageError.conflict("give the recurrence either as iCalendar lines (ICAL-FILE or -) or with --dtstart/--rrule/--rdate/--exdate, not both")
             }
             let (read, source) = try ICalendarInput.read(path, argument: "ICAL-FILE")
             guard let text = read else {
-                throw InputError(place: source, underlying: RecurrenceError("is not UTF-8 text"))
+                throw InputError(source, underlying: ArgumentProblem.notUTF8)
             }
             do {
                 let set = try RecurrenceSet(parsing: text, policy: policy)
                 guard let zone, case .floating(let local) = set.start else { return set }
                 return try RecurrenceSet(start: .zoned(local, zone), rules: set.rules, dates: set.dates, exclusions: set.exclusions, policy: policy)
             } catch {
-                throw InputError(place: source, underlying: error)
+                throw InputError(source, underlying: error)
             }
         }
         guard let startText = arguments.value("--dtstart") else {
-            throw UsageError("'recur' needs --dtstart DT (or iCalendar lines in ICAL-FILE or -); usage: \(usage)")
+            throw UsageError.missing("'recur' needs --dtstart DT (or iCalendar lines in ICAL-FILE or -); usage: \(usage)")
         }
         let reading = DateTimeArgument.Reading(calendar: DateTimeArgument.iso, zone: zone)
         let start: RecurrenceStart
-        switch try DateTimeArgument.read(startText, place: "--dtstart", reading).value {
+        switch try DateTimeArgument.read(startText, origin: .option("--dtstart"), reading).value {
         case .date(let date): start = .date(ISODate(dayNumber: date.dayNumber))
         case .floating(let local): start = .floating(local)
         case .zoned(let zoned): start = .zoned(zoned.local, zoned.zone)
@@ -296,14 +295,14 @@ enum RecurCommand: Command {
             do {
                 rules.append(try RecurrenceRule(parsing: text))
             } catch {
-                throw InputError(place: "--rrule", input: text, underlying: error)
+                throw InputError(.option("--rrule"), input: text, underlying: error)
             }
         }
         func dates(_ option: String) throws -> [RecurrenceDate] {
             var result: [RecurrenceDate] = []
             for list in arguments.values(option) {
                 for text in list.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
-                    switch try DateTimeArgument.read(text, place: option, reading).value {
+                    switch try DateTimeArgument.read(text, origin: .option(option), reading).value {
                     case .date(let date): result.append(RecurrenceDate(.date(ISODate(dayNumber: date.dayNumber))))
                     case .floating(let local): result.append(RecurrenceDate(.floating(local)))
                     case .zoned(let zoned): result.append(RecurrenceDate(.utc(zoned.instant)))
@@ -315,7 +314,7 @@ enum RecurCommand: Command {
         do {
             return try RecurrenceSet(start: start, rules: rules, dates: try dates("--rdate"), exclusions: try dates("--exdate"), policy: policy)
         } catch let error as RecurrenceError {
-            throw InputError(place: "the recurrence", underlying: error)
+            throw InputError(.computing("the recurrence"), underlying: error)
         }
     }
 }

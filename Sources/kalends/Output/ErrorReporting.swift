@@ -12,18 +12,23 @@ enum ExitStatus {
     static let usage: Int32 = 2
 }
 
-/// Bad input with the place it came from (an argument, a line of stdin) and,
-/// when there is one, the text that was given there.
-struct InputError: Error, CustomStringConvertible {
-    let place: String
+/// Bad input with where it came from (an argument, an option, a line of
+/// standard input) and, when there is one, the text that was given there:
+/// the command line's one error type for input, around the library's error
+/// that says what is wrong with it.
+struct InputError: Error, Sendable, CustomStringConvertible {
+    let origin: InputOrigin
     let input: String?
     let underlying: any Error
 
-    init(place: String, input: String? = nil, underlying: any Error) {
-        self.place = place
+    init(_ origin: InputOrigin, input: String? = nil, underlying: any Error) {
+        self.origin = origin
         self.input = input
         self.underlying = underlying
     }
+
+    /// The origin as messages begin with it.
+    var place: String { origin.description }
 
     var description: String { ErrorReporting.message(self) }
 }
@@ -122,7 +127,7 @@ enum ErrorReporting {
                 text = "\(input.place): \(inner)"
             }
             if !(input.underlying is InputError), let hint = hint(for: input.underlying) { text += hint }
-            if let raw = input.input, let hint = fileHint(raw, place: input.place) { text += hint }
+            if let raw = input.input, let hint = fileHint(raw, origin: input.origin) { text += hint }
         } else {
             text = String(describing: error)
             if let hint = hint(for: error) { text += hint }
@@ -141,8 +146,8 @@ enum ErrorReporting {
 
     /// A date argument that names a file (`convert /tmp`, `add ./dates.txt
     /// P1D`): these commands read dates, and `-` reads them from standard input.
-    static func fileHint(_ raw: String, place: String) -> String? {
-        guard ["convert", "add", "diff"].contains(command), ["DATE", "START", "END"].contains(place) else { return nil }
+    static func fileHint(_ raw: String, origin: InputOrigin) -> String? {
+        guard ["convert", "add", "diff"].contains(command), case .argument(let place) = origin, ["DATE", "START", "END"].contains(place) else { return nil }
         let pathLike = ["/", "./", "../", "~/"].contains { raw.hasPrefix($0) } || (raw.utf8.count < 4096 && access(raw, F_OK) == 0)
         guard pathLike else { return nil }
         let what = command == "diff" ? "START and END" : "the dates"
