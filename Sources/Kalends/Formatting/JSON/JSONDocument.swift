@@ -211,6 +211,7 @@ package struct JSONDocument {
         return value
     }
 
+    /// The value of a hex digit (`0-9`, `a-f`, `A-F`), or nil for another byte.
     package static func hexDigit(_ byte: UInt8) -> UInt32? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(byte - UInt8(ascii: "0"))

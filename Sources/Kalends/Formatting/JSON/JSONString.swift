@@ -29,19 +29,25 @@ package enum JSONString {
         if isPlain(value) { return "\"" + value + "\"" }
         var result = "\""
         for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
+            if let escape = escape(scalar) { result += escape } else { result.unicodeScalars.append(scalar) }
         }
         return result + "\""
+    }
+
+    /// The escape `scalar` is written as, or nil for one written as it is:
+    /// the short forms RFC 8259 has, `\u00XX` for the other controls.
+    private static func escape(_ scalar: Unicode.Scalar) -> String? {
+        switch scalar.value {
+        case 0x22: return "\\\""
+        case 0x5C: return "\\\\"
+        case 0x0A: return "\\n"
+        case 0x0D: return "\\r"
+        case 0x09: return "\\t"
+        case 0..<0x20:
+            let hex = String(scalar.value, radix: 16)
+            return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        default: return nil
+        }
     }
 
     /// Appends `quoted(value)`'s UTF-8 to `bytes`, copying a plain value whole.
