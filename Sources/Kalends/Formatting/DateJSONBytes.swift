@@ -12,8 +12,7 @@ extension DateJSON {
     /// True when `text` needs no JSON escape.
     @inline(__always)
     static func plain(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { utf8 in !utf8.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C } }
+        JSONString.isPlain(text)
     }
 }
 

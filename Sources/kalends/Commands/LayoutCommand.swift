@@ -2,6 +2,7 @@ import FoundationEssentials
 import FoundationInternationalization
 import Kalends
 import KalendsLayout
+import KalendsTimeline
 
 /// `kalends layout`: the geometry of a day's events on a DST-true timeline.
 enum LayoutCommand: Command {
@@ -54,81 +55,67 @@ enum LayoutCommand: Command {
         let zone = try AddCommand.zoneOption(arguments.value("--tz")) ?? DaysCommand.systemZone()
         let file = try InputFile(positionals.first ?? "-", place: "FILE", maximumBytes: maximumInputBytes, what: "the events of a day")
         let source = file.source
-        let input = try LayoutInput(json: file.data, source: source, zone: zone)
-        let day = try chooseDay(arguments.value("--day"), input: input, zone: zone)
-        let clock: DayClock
+        let input = try readInput(file, zone: zone)
+        let dayNumber = try chooseDay(arguments.value("--day"), input: input, zone: zone)
+        let day: TimelineDay
         do {
-            clock = try DayClock(day: day, zone: zone)
+            day = try TimelineDay(dayNumber: dayNumber, zone: zone)
+        } catch .axis(let error) {
+            // A clock the day axis cannot draw: the input's day, as the layout's errors.
+            throw InputError(place: source, underlying: error)
         } catch {
             throw InputError(place: "--day", underlying: error)
         }
-        guard clock.length > 0 else {
-            throw InputError(place: "--day", underlying: LayoutInputError("\(ISODate(dayNumber: day)) never happened in \(zone.identifier)"))
-        }
-        let events = input.timed.map {
-            TimedEvent(id: $0.id, start: Double($0.start.seconds - clock.start.seconds), end: Double($0.end.seconds - clock.start.seconds))
-        }
-        let allDay = input.allDay.filter { $0.first <= day && day < $0.end }.map {
-            AllDayItem(id: $0.id, firstDay: $0.first - day, lastDay: $0.end - 1 - day)
-        }
         let layout: DayLayout
-        let axis: DayAxis
         do {
-            layout = try DayLayout(events: events, allDay: allDay, dayLength: Double(clock.length), mode: mode)
-            axis = try DayAxis(length: Double(clock.length),
-                               segments: clock.segments.map { DayAxis.Segment(elapsed: Double($0.elapsed), wallClock: Double($0.wallClock)) })
+            layout = try day.layout(timed: input.timed.map(\.event), allDay: input.allDay.map(\.event), mode: mode)
         } catch {
             throw InputError(place: source, underlying: error)
         }
         if !layout.dropped.isEmpty {
             let count = layout.dropped.count
-            printError("kalends: note: \(count) event\(count == 1 ? "" : "s") of \(source) \(count == 1 ? "is" : "are") not on \(ISODate(dayNumber: day)) in \(zone.identifier) and \(count == 1 ? "was" : "were") left out (see \"dropped\"; --day picks another day)")
+            printError("kalends: note: \(count) event\(count == 1 ? "" : "s") of \(source) \(count == 1 ? "is" : "are") not on \(ISODate(dayNumber: dayNumber)) in \(zone.identifier) and \(count == 1 ? "was" : "were") left out (see \"dropped\"; --day picks another day)")
         }
         if arguments.flag("--svg") {
             var titles: [String: String] = [:]
             for event in input.timed { titles[event.id] = event.title }
             for item in input.allDay { titles[item.id] = item.title }
             let renderer = SVGRenderer(style: SVGStyle(width: width, hourHeight: hourHeight))
-            output.write(renderer.render(layout, axis: axis, titles: titles))
+            output.write(renderer.render(layout, axis: day.axis, titles: titles))
             return ExitStatus.success
         }
-        output.line { bytes, flush in LayoutJSONWriter.write(layout, day: day, clock: clock, zone: zone, into: &bytes, flush: flush) }
+        output.line { bytes, flush in LayoutJSONWriter.write(layout, day: day, into: &bytes, flush: flush) }
         return ExitStatus.success
     }
 
-    /// The JSON as a `JSONObject` (the writer's reference: `LayoutJSONWriter`
-    /// writes the same bytes).
-    static func json(_ layout: DayLayout, day: Int, clock: DayClock, zone: ZoneRules) -> JSONObject {
-        var object = JSONObject()
-        object.add("day", ISODate(dayNumber: day).description)
-        object.add("seconds", clock.length)
-        object.add("zone", zone.identifier)
-        object.add("mode", layout.mode.rawValue)
-        let lanes = layout.allDay.map { item in
-            var lane = JSONObject()
-            lane.add("id", item.id)
-            lane.add("lane", item.lane)
-            return lane.encoded
+    /// The events of the input file; errors name the file, the event and the
+    /// field (a time's text echoed as the command line echoes its arguments).
+    static func readInput(_ file: InputFile, zone: ZoneRules) throws -> LayoutInput {
+        let source = file.source
+        // Times in other forms than the common ones read as DATE arguments
+        // are (now, today, @SECONDS in the zone included).
+        let reading = DateTimeArgument.Reading(calendar: DateTimeArgument.iso, zone: nil, clockZone: zone)
+        let readTime: LayoutInput.TimeReader = { text in
+            switch try DateTimeArgument.read(text, place: "", reading).value {
+            case .date(let date): return .date(date.dayNumber)
+            case .floating(let local): return .floating(local)
+            case .zoned(let zoned): return .instant(zoned.instant)
+            }
         }
-        object.add("allDay", raw: "[" + lanes.joined(separator: ",") + "]")
-        let events = layout.events.map { placement in
-            var event = JSONObject()
-            event.add("id", placement.id)
-            event.add("column", placement.column)
-            event.add("columns", placement.columns)
-            event.add("x", placement.x)
-            event.add("width", placement.width)
-            event.add("top", placement.top)
-            event.add("height", placement.height)
-            let start = Instant(seconds: clock.start.seconds + Int(placement.start.rounded()))
-            let end = Instant(seconds: clock.start.seconds + Int(placement.end.rounded()))
-            event.add("start", (try? ZonedDateTime(instant: start, zone: zone)).map(DateTimeText.format))
-            event.add("end", (try? ZonedDateTime(instant: end, zone: zone)).map(DateTimeText.format))
-            return event.encoded
+        do {
+            return try file.data.withUnsafeBytes { bytes throws(LayoutInputError) in try LayoutInput(json: bytes, zone: zone, readTime: readTime) }
+        } catch let error as LayoutInputError {
+            switch error {
+            case .event(let index, let id?, .time(let field, let text, let underlying)):
+                // The reader's own InputError (with an empty place) gives way to the event's place.
+                throw InputError(place: "\(source): event \(index) (\"\(id)\") \(field)", input: text,
+                                 underlying: (underlying as? InputError)?.underlying ?? underlying)
+            case .event(let index, let id?, .zone(let underlying)):
+                throw InputError(place: "\(source): event \(index) (\"\(id)\")", underlying: underlying)
+            default:
+                throw InputError(place: source, underlying: error)
+            }
         }
-        object.add("events", raw: "[" + events.joined(separator: ",") + "]")
-        object.add("dropped", raw: "[" + layout.dropped.map(JSONObject.quoted).joined(separator: ",") + "]")
-        return object
     }
 
     /// --day, else the local day of the earliest timed event, or of the
@@ -141,7 +128,7 @@ enum LayoutCommand: Command {
         }
         let timed = input.timed.map { zone.dayNumber(of: $0.start) }
         guard let earliest = timed.min() ?? input.allDay.map(\.first).min() else {
-            throw InputError(place: "--day", underlying: LayoutInputError("there are no events to choose a day from; give --day"))
+            throw InputError(place: "--day", underlying: NoEventsError())
         }
         return earliest
     }
@@ -153,4 +140,9 @@ enum LayoutCommand: Command {
         }
         return value
     }
+}
+
+/// `--day` is needed: the input has no event to choose the day from.
+struct NoEventsError: Error, CustomStringConvertible {
+    var description: String { "there are no events to choose a day from; give --day" }
 }

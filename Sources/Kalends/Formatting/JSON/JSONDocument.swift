@@ -1,49 +1,17 @@
-import Kalends
-
-/// A JSON document read strictly by RFC 8259, for `kalends layout`'s input
-/// when the one-pass fast reader declines it (anything unusual, and every
-/// error): each error names its line and column (counted in bytes from 1)
-/// and what was wrong there. Numbers keep their text; objects keep their
-/// members in order, and a repeated key is an error.
-indirect enum JSONValue: Equatable {
-    case object([(key: String, value: JSONValue)])
-    case array([JSONValue])
-    case string(String)
-    case number(String)
-    case bool(Bool)
-    case null
-
-    static func == (a: JSONValue, b: JSONValue) -> Bool {
-        switch (a, b) {
-        case (.object(let x), .object(let y)): return x.count == y.count && zip(x, y).allSatisfy { $0.key == $1.key && $0.value == $1.value }
-        case (.array(let x), .array(let y)): return x == y
-        case (.string(let x), .string(let y)), (.number(let x), .number(let y)): return x == y
-        case (.bool(let x), .bool(let y)): return x == y
-        case (.null, .null): return true
-        default: return false
-        }
-    }
-
-    /// The member `key` of an object (nil for another value or a missing key).
-    subscript(key: String) -> JSONValue? {
-        guard case .object(let members) = self else { return nil }
-        return members.first { $0.key == key }?.value
-    }
-}
-
-/// Where a JSON document stops being JSON, and why.
-struct JSONSyntaxError: Error, CustomStringConvertible {
-    let line: Int
-    let column: Int
-    let reason: String
-
-    var description: String { "syntax error at line \(line), column \(column): \(reason)" }
-}
-
-/// The reader of `JSONValue`s.
-struct JSONDocument {
-    /// Arrays and objects nest at most this deep.
-    static let maximumDepth = 512
+/// The package's one JSON reader: strict RFC 8259 (no trailing commas,
+/// comments, leading zeros, lone surrogates or unescaped control
+/// characters; a repeated key in an object is an error), every error with
+/// its line and column (`JSONSyntaxError`), and a bounded depth, so no input
+/// can exhaust the stack.
+///
+///     let value = try bytes.withUnsafeBytes { try JSONDocument.parse($0) }
+///     value["events"]   // .array([...])
+package struct JSONDocument {
+    /// Arrays and objects nest at most this deep (the outermost one is
+    /// level 1); a deeper document is `JSONSyntaxError.nestedTooDeep`. Far
+    /// beyond any document Kalends reads, and shallow enough that the
+    /// recursive reader stays well inside a thread's stack.
+    package static let maximumDepth = 512
 
     private let bytes: UnsafeRawBufferPointer
     private var index = 0
@@ -51,23 +19,24 @@ struct JSONDocument {
     private init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
     /// The value of the whole of `bytes` (white space around it allowed).
-    static func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONSyntaxError) -> JSONValue {
+    package static func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONSyntaxError) -> JSONValue {
         var reader = JSONDocument(bytes)
         reader.skipSpace()
         let value = try reader.value(depth: 0)
         reader.skipSpace()
-        guard reader.index == bytes.count else { throw reader.failure("text after the JSON value") }
+        guard reader.index == bytes.count else { throw .textAfterValue(at: reader.position()) }
         return value
     }
 
-    private func failure(_ reason: String, at offset: Int? = nil) -> JSONSyntaxError {
+    /// The line and column of byte `offset` (default: the current one).
+    private func position(_ offset: Int? = nil) -> JSONTextPosition {
         let end = Swift.min(offset ?? index, bytes.count)
         var line = 1, lineStart = 0
         for position in 0..<end where bytes[position] == 10 {
             line += 1
             lineStart = position + 1
         }
-        return JSONSyntaxError(line: line, column: end - lineStart + 1, reason: reason)
+        return JSONTextPosition(line: line, column: end - lineStart + 1)
     }
 
     private func peek() -> UInt8? { index < bytes.count ? bytes[index] : nil }
@@ -77,7 +46,7 @@ struct JSONDocument {
     }
 
     private mutating func value(depth: Int) throws(JSONSyntaxError) -> JSONValue {
-        guard let byte = peek() else { throw failure("the text ends where a value should be") }
+        guard let byte = peek() else { throw .textEnds(.value, at: position()) }
         switch byte {
         case UInt8(ascii: "{"): return try object(depth: depth + 1)
         case UInt8(ascii: "["): return try array(depth: depth + 1)
@@ -86,7 +55,7 @@ struct JSONDocument {
         case UInt8(ascii: "f"): try literal("false"); return .bool(false)
         case UInt8(ascii: "n"): try literal("null"); return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
-        default: throw failure("expected a value (an object, array, string, number, true, false or null)")
+        default: throw .expectedValue(at: position())
         }
     }
 
@@ -94,14 +63,14 @@ struct JSONDocument {
         let start = index
         for offset in 0..<word.utf8CodeUnitCount {
             guard start + offset < bytes.count, bytes[start + offset] == word.utf8Start[offset] else {
-                throw failure("expected \(word)", at: start)
+                throw .expectedLiteral("\(word)", at: position(start))
             }
         }
         index += word.utf8CodeUnitCount
     }
 
     private mutating func object(depth: Int) throws(JSONSyntaxError) -> JSONValue {
-        guard depth <= Self.maximumDepth else { throw failure("nested more than \(Self.maximumDepth) levels deep") }
+        guard depth <= Self.maximumDepth else { throw .nestedTooDeep(limit: Self.maximumDepth, at: position()) }
         index += 1  // {
         var members: [(key: String, value: JSONValue)] = []
         var keys: Set<String> = []
@@ -110,13 +79,13 @@ struct JSONDocument {
         while true {
             skipSpace()
             guard peek() == UInt8(ascii: "\"") else {
-                throw failure(peek() == UInt8(ascii: "}") ? "a comma before '}' (no member follows it)" : "expected a member name in quotes")
+                throw peek() == UInt8(ascii: "}") ? .trailingComma(inObject: true, at: position()) : .expectedMemberName(at: position())
             }
             let keyStart = index
             let key = try string()
-            guard keys.insert(key).inserted else { throw failure("the key \(JSONObject.quoted(Echo.cut(key))) appears twice in one object", at: keyStart) }
+            guard keys.insert(key).inserted else { throw .duplicateKey(key, at: position(keyStart)) }
             skipSpace()
-            guard peek() == UInt8(ascii: ":") else { throw failure("expected ':' after a member name") }
+            guard peek() == UInt8(ascii: ":") else { throw .expectedColon(at: position()) }
             index += 1
             skipSpace()
             members.append((key, try value(depth: depth)))
@@ -124,28 +93,28 @@ struct JSONDocument {
             switch peek() {
             case UInt8(ascii: ","): index += 1
             case UInt8(ascii: "}"): index += 1; return .object(members)
-            case nil: throw failure("the text ends inside an object")
-            default: throw failure("expected ',' or '}' after a member")
+            case nil: throw .textEnds(.object, at: position())
+            default: throw .expectedCommaOrClose(inObject: true, at: position())
             }
         }
     }
 
     private mutating func array(depth: Int) throws(JSONSyntaxError) -> JSONValue {
-        guard depth <= Self.maximumDepth else { throw failure("nested more than \(Self.maximumDepth) levels deep") }
+        guard depth <= Self.maximumDepth else { throw .nestedTooDeep(limit: Self.maximumDepth, at: position()) }
         index += 1  // [
         var elements: [JSONValue] = []
         skipSpace()
         if peek() == UInt8(ascii: "]") { index += 1; return .array(elements) }
         while true {
             skipSpace()
-            if peek() == UInt8(ascii: "]") { throw failure("a comma before ']' (no value follows it)") }
+            if peek() == UInt8(ascii: "]") { throw .trailingComma(inObject: false, at: position()) }
             elements.append(try value(depth: depth))
             skipSpace()
             switch peek() {
             case UInt8(ascii: ","): index += 1
             case UInt8(ascii: "]"): index += 1; return .array(elements)
-            case nil: throw failure("the text ends inside an array")
-            default: throw failure("expected ',' or ']' after a value")
+            case nil: throw .textEnds(.array, at: position())
+            default: throw .expectedCommaOrClose(inObject: false, at: position())
             }
         }
     }
@@ -161,18 +130,18 @@ struct JSONDocument {
         if peek() == UInt8(ascii: "-") { index += 1 }
         if peek() == UInt8(ascii: "0") {
             index += 1
-            if let byte = peek(), (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { throw failure("a number may not start with 0") }
+            if let byte = peek(), (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { throw .leadingZero(at: position()) }
         } else if digits() == 0 {
-            throw failure("expected a digit")
+            throw .expectedDigit(.integer, at: position())
         }
         if peek() == UInt8(ascii: ".") {
             index += 1
-            guard digits() > 0 else { throw failure("expected a digit after '.'") }
+            guard digits() > 0 else { throw .expectedDigit(.fraction, at: position()) }
         }
         if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
             index += 1
             if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { index += 1 }
-            guard digits() > 0 else { throw failure("expected a digit in the exponent") }
+            guard digits() > 0 else { throw .expectedDigit(.exponent, at: position()) }
         }
         return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
     }
@@ -181,15 +150,15 @@ struct JSONDocument {
         index += 1  // "
         var decoded: [UInt8] = []
         while true {
-            guard let byte = peek() else { throw failure("the text ends inside a string") }
+            guard let byte = peek() else { throw .textEnds(.string, at: position()) }
             switch byte {
             case UInt8(ascii: "\""):
                 index += 1
-                guard let text = String(validating: decoded, as: UTF8.self) else { throw failure("a string is not valid UTF-8") }
+                guard let text = String(validating: decoded, as: UTF8.self) else { throw .invalidUTF8(at: position()) }
                 return text
             case UInt8(ascii: "\\"):
                 index += 1
-                guard let escape = peek() else { throw failure("the text ends inside a string") }
+                guard let escape = peek() else { throw .textEnds(.string, at: position()) }
                 index += 1
                 switch escape {
                 case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): decoded.append(escape)
@@ -199,10 +168,10 @@ struct JSONDocument {
                 case UInt8(ascii: "r"): decoded.append(13)
                 case UInt8(ascii: "t"): decoded.append(9)
                 case UInt8(ascii: "u"): decoded.append(contentsOf: try unicodeEscape())
-                default: throw failure("'\\\(Character(Unicode.Scalar(escape)))' is not a JSON escape", at: index - 2)
+                default: throw .invalidEscape(escape, at: position(index - 2))
                 }
             case 0..<0x20:
-                throw failure("a control character (U+\(String(byte, radix: 16, uppercase: true))) in a string must be escaped")
+                throw .unescapedControlCharacter(byte, at: position())
             default:
                 decoded.append(byte)
                 index += 1
@@ -217,32 +186,33 @@ struct JSONDocument {
         var value = first
         if (0xD800...0xDBFF).contains(first) {
             guard peek() == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") else {
-                throw failure("\\u\(String(first, radix: 16, uppercase: true)) is half of a surrogate pair without the other half", at: start)
+                throw .loneSurrogate(first, at: position(start))
             }
             index += 2
             let second = try hex4()
             guard (0xDC00...0xDFFF).contains(second) else {
-                throw failure("\\u\(String(first, radix: 16, uppercase: true)) is half of a surrogate pair without the other half", at: start)
+                throw .loneSurrogate(first, at: position(start))
             }
             value = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
         } else if (0xDC00...0xDFFF).contains(first) {
-            throw failure("\\u\(String(first, radix: 16, uppercase: true)) is half of a surrogate pair without the other half", at: start)
+            throw .loneSurrogate(first, at: position(start))
         }
-        guard let scalar = Unicode.Scalar(value) else { throw failure("not a Unicode scalar", at: start) }
+        guard let scalar = Unicode.Scalar(value) else { throw .loneSurrogate(first, at: position(start)) }
         return Array(String(Character(scalar)).utf8)
     }
 
     private mutating func hex4() throws(JSONSyntaxError) -> UInt32 {
         var value: UInt32 = 0
         for _ in 0..<4 {
-            guard let byte = peek(), let digit = Self.hexDigit(byte) else { throw failure("expected four hex digits after \\u") }
+            guard let byte = peek(), let digit = Self.hexDigit(byte) else { throw .expectedHexDigits(at: position()) }
             value = value << 4 | digit
             index += 1
         }
         return value
     }
 
-    private static func hexDigit(_ byte: UInt8) -> UInt32? {
+    /// The value of a hex digit (`0-9`, `a-f`, `A-F`), or nil for another byte.
+    package static func hexDigit(_ byte: UInt8) -> UInt32? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(byte - UInt8(ascii: "0"))
         case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(byte - UInt8(ascii: "a") + 10)

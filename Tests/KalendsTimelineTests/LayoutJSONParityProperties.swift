@@ -2,14 +2,15 @@ import Foundation
 import Kalends
 import KalendsCheck
 import KalendsLayout
+import KalendsTimeline
 import XCTest
-@testable import kalends
 
-/// The fast `kalends layout` JSON paths against the ones they replace: the
+/// The layout codec's fast paths against the ones they replace: the
 /// one-pass reader (`LayoutJSONReader` and the ISO date-time fast path) must
-/// read every input as `JSONSerialization` plus the old checks do (same
-/// events, or the same error text, positions included), and
-/// `LayoutJSONWriter` must write exactly `LayoutCommand.json(...).encoded`.
+/// read every input as the strict reader (`JSONDocument`) plus the general
+/// checks do (same events, or the same error text, positions included),
+/// `JSONDocument` must agree with `JSONSerialization`, and
+/// `LayoutJSONWriter` must write exactly `LayoutJSONWriter.object(...).encoded`.
 final class LayoutJSONParityProperties: XCTestCase {
     static let zones = ["UTC", "America/New_York", "Europe/Berlin", "Asia/Kolkata", "Pacific/Apia", "Australia/Lord_Howe"]
 
@@ -91,19 +92,19 @@ final class LayoutJSONParityProperties: XCTestCase {
         var total = 0
         forAll(Self.document, Gen.element(of: Self.zones), runs: 3000) { text, zoneName in
             let zone = try ZoneRules(identifier: zoneName)
-            let data = Data(text.utf8)
+            let bytes = Array(text.utf8)
             total += 1
-            if LayoutJSONReader.events(data) != nil { fast += 1 }
-            let new = Self.outcome { try LayoutInput(json: data, source: "day.json", zone: zone) }
-            let old = Self.outcome { try LayoutInput.viaGeneralPath(json: data, source: "day.json", zone: zone) }
-            guard new == old else { throw TestFailure("\(text)\nfast:    \(new)\ngeneral: \(old)") }
+            if bytes.withUnsafeBytes({ LayoutJSONReader.events($0) }) != nil { fast += 1 }
+            let new = Self.outcome { try bytes.withUnsafeBytes { try LayoutInput(json: $0, zone: zone) } }
+            let old = Self.outcome { try bytes.withUnsafeBytes { try LayoutInput.viaGeneralPath(json: $0, zone: zone) } }
+            guard new == old else { throw Failure("\(text)\nfast:    \(new)\ngeneral: \(old)") }
             return true
         }
         // The fast path must be the one most well-formed inputs take.
         XCTAssertGreaterThan(fast * 10, total, "fast path taken \(fast) of \(total) times")
     }
 
-    /// `JSONDocument` against Foundation's `JSONSerialization` on the same
+    /// `JSONDocument` (Kalends' one JSON reader) against Foundation's `JSONSerialization` on the same
     /// generated documents: where Foundation reads a document, so does it,
     /// to the same values, except what RFC 8259 does not allow and
     /// Foundation passes (a trailing comma) and a repeated key, which is an
@@ -117,13 +118,13 @@ final class LayoutJSONParityProperties: XCTestCase {
             switch (ours, theirs) {
             case (.success(let value), .success(let object)):
                 read += 1
-                guard Self.same(value, object) else { throw TestFailure("\(text): \(value) vs \(object)") }
+                guard Self.same(value, object) else { throw Failure("\(text): \(value) vs \(object)") }
             case (.failure, .success):
                 guard text.range(of: #",\s*[\]}]"#, options: .regularExpression) != nil || Self.repeatsKey(text) else {
-                    throw TestFailure("refused what Foundation reads: \(text)")
+                    throw Failure("refused what Foundation reads: \(text)")
                 }
             case (.success(let value), .failure):
-                throw TestFailure("read what Foundation refuses: \(text) as \(value)")
+                throw Failure("read what Foundation refuses: \(text) as \(value)")
             case (.failure, .failure):
                 break
             }
@@ -197,28 +198,28 @@ final class LayoutJSONParityProperties: XCTestCase {
         }
         forAll(text, runs: 3000) { text in
             let general: LocalDateTime?
-            switch try? DateTimeArgument.read(text, place: "t", DateTimeArgument.Reading(calendar: DateTimeArgument.iso, zone: nil)).value {
+            switch try? EventTime(iso8601: text) {
             case .floating(let local)?: general = local
             default: general = nil
             }
             let fast = LayoutInput.floatingDateTime(text)
             // The fast path may decline (the parser then reads it) but never differ.
-            guard fast == nil || fast == general else { throw TestFailure("\(text): fast \(String(describing: fast)), parser \(String(describing: general))") }
+            guard fast == nil || fast == general else { throw Failure("\(text): fast \(String(describing: fast)), parser \(String(describing: general))") }
             // The same with `Z`: the instant.
             let utcText = text + "Z"
             let instant: Instant?
-            switch try? DateTimeArgument.read(utcText, place: "t", DateTimeArgument.Reading(calendar: DateTimeArgument.iso, zone: nil)).value {
-            case .zoned(let zoned)?: instant = zoned.instant
+            switch try? EventTime(iso8601: utcText) {
+            case .instant(let parsed)?: instant = parsed
             default: instant = nil
             }
             let fastInstant = LayoutInput.utcDateTime(utcText)
             guard fastInstant == nil || fastInstant == instant else {
-                throw TestFailure("\(utcText): fast \(String(describing: fastInstant)), parser \(String(describing: instant))")
+                throw Failure("\(utcText): fast \(String(describing: fastInstant)), parser \(String(describing: instant))")
             }
             // The fast path must take every real time of years 1000 ... 9999, except a
             // leap second (`:60`), which it leaves to the general parser (safe: it only declines).
             if general != nil, (text.first ?? "0") != "0", !text.hasSuffix(":60") {
-                guard fast != nil, fastInstant != nil else { throw TestFailure("\(text): fast path declined") }
+                guard fast != nil, fastInstant != nil else { throw Failure("\(text): fast path declined") }
             }
             return true
         }
@@ -236,29 +237,30 @@ final class LayoutJSONParityProperties: XCTestCase {
         forAll(cases, runs: 400) { events, zoneName, mode, dayPick in
             let zone = try ZoneRules(identifier: zoneName)
             let day = [19_797, 19_792, 20_030, 15_338, farDay][dayPick]  // 2024-03-15, 2024-03-10, 2024-11-03, 2011-12-30, -0100-03-15
-            let clock = try DayClock(day: day, zone: zone)
             // 2011-12-30 never happened in Pacific/Apia: there is no day to lay out.
-            try assume(clock.length > 0, "a day that never happened")
+            let timeline = try? TimelineDay(dayNumber: day, zone: zone)
+            try assume(timeline != nil, "a day that never happened")
+            guard let timeline else { return true }
             let timed = events.enumerated().map { index, e in
                 let (start, length, id, fraction) = e
                 let begin = Double(start) + Double(fraction) / 1000
                 return TimedEvent(id: ids[id % ids.count] + "\(index)", start: begin, end: begin + Double(length))
             }
             let allDay = (0..<(events.count % 4)).map { AllDayItem(id: ids[$0 % ids.count], firstDay: -$0, lastDay: $0) }
-            let layout = try DayLayout(events: timed, allDay: allDay, dayLength: Double(clock.length), mode: mode)
+            let layout = try DayLayout(events: timed, allDay: allDay, dayLength: Double(timeline.length), mode: mode)
             var bytes: [UInt8] = []
-            LayoutJSONWriter.write(layout, day: day, clock: clock, zone: zone, into: &bytes)
-            let expected = LayoutCommand.json(layout, day: day, clock: clock, zone: zone).encoded
+            LayoutJSONWriter.write(layout, day: timeline, into: &bytes)
+            let expected = LayoutJSONWriter.object(layout, day: timeline).encoded
             guard String(decoding: bytes, as: UTF8.self) == expected else {
-                throw TestFailure("writer differs:\n\(String(decoding: bytes, as: UTF8.self))\n\(expected)")
+                throw Failure("writer differs:\n\(String(decoding: bytes, as: UTF8.self))\n\(expected)")
             }
             // Written in pieces, as the command streams it: the same bytes.
             var pieces: [UInt8] = [], rest: [UInt8] = []
-            LayoutJSONWriter.write(layout, day: day, clock: clock, zone: zone, into: &rest) { pending in
+            LayoutJSONWriter.write(layout, day: timeline, into: &rest) { pending in
                 pieces += pending
                 pending.removeAll()
             }
-            guard pieces + rest == bytes else { throw TestFailure("the streamed bytes differ (\(pieces.count) flushed)") }
+            guard pieces + rest == bytes else { throw Failure("the streamed bytes differ (\(pieces.count) flushed)") }
             return true
         }
     }
@@ -272,14 +274,9 @@ final class LayoutJSONParityProperties: XCTestCase {
             LayoutJSONWriter.number(value, into: &bytes)
             let expected = value.isFinite ? value.description : "null"
             guard bytes == [7] + Array(expected.utf8) else {
-                throw TestFailure("\(value.bitPattern): \(String(decoding: bytes.dropFirst(), as: UTF8.self)) for \(expected)")
+                throw Failure("\(value.bitPattern): \(String(decoding: bytes.dropFirst(), as: UTF8.self)) for \(expected)")
             }
             return true
         }
     }
-}
-
-private struct TestFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }

@@ -1,28 +1,34 @@
-import FoundationEssentials
 import Kalends
 
 /// The fast path of `kalends layout`'s JSON reading: one pass over the bytes
 /// for the common, well-formed input. It returns nil for anything it does
-/// not read exactly as `JSONDocument` plus `LayoutInput`'s checks would (a
+/// not read exactly as `JSONDocument` plus `LayoutInput`'s general checks would (a
 /// syntax error, a duplicate key, a number id with a fraction, a non-string
 /// title, an unusual escape ...); the caller then takes the general path,
 /// which gives the same result or the error with its position. So the fast
 /// path never decides an error itself.
-struct LayoutJSONReader {
-    struct Event {
-        let id: String
-        let title: String
-        let start: LayoutInput.TimeText
-        let end: LayoutInput.TimeText?
-        let allDay: Bool
+package struct LayoutJSONReader {
+    /// One event's members as the layout reads them, its times not yet placed.
+    package struct Event: Equatable, Sendable {
+        package let id: String
+        package let title: String
+        package let start: LayoutInput.TimeText
+        package let end: LayoutInput.TimeText?
+        package let allDay: Bool
+
+        package init(id: String, title: String, start: LayoutInput.TimeText, end: LayoutInput.TimeText?, allDay: Bool) {
+            self.id = id
+            self.title = title
+            self.start = start
+            self.end = end
+            self.allDay = allDay
+        }
     }
 
-    /// The events of `data`, or nil: read it the general way.
-    static func events(_ data: Data) -> [Event]? {
-        data.withUnsafeBytes { raw -> [Event]? in
-            var reader = LayoutJSONReader(bytes: raw)
-            return reader.document()
-        }
+    /// The events of `bytes`, or nil: read them the general way.
+    package static func events(_ bytes: UnsafeRawBufferPointer) -> [Event]? {
+        var reader = LayoutJSONReader(bytes: bytes)
+        return reader.document()
     }
 
     private let bytes: UnsafeRawBufferPointer
@@ -71,7 +77,7 @@ struct LayoutJSONReader {
             }
         }
         skipSpace()
-        guard index == bytes.count, let events, events.count <= 1_000_000 else { return nil }
+        guard index == bytes.count, let events, events.count <= LayoutInput.maximumEvents else { return nil }
         return events
     }
 
@@ -81,7 +87,7 @@ struct LayoutJSONReader {
         // An event takes at least 20 bytes (`{"id":1,"start":""}`): room for
         // all of them at once, so the list is not copied as it grows (the
         // pages of the room not used are never touched).
-        events.reserveCapacity(Swift.min((bytes.count &- index) / 20, 1_000_001))
+        events.reserveCapacity(Swift.min((bytes.count &- index) / 20, LayoutInput.maximumEvents &+ 1))
         skipSpace()
         if consume(UInt8(ascii: "]")) { return events }
         while true {
@@ -353,15 +359,8 @@ struct LayoutJSONReader {
                 guard position &+ 4 <= content.count else { return nil }
                 var code: UInt32 = 0
                 for _ in 0..<4 {
-                    let hex = content[position]
+                    guard let nibble = JSONDocument.hexDigit(content[position]) else { return nil }
                     position &+= 1
-                    let nibble: UInt32
-                    switch hex {
-                    case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = UInt32(hex &- UInt8(ascii: "0"))
-                    case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = UInt32(hex &- UInt8(ascii: "a")) &+ 10
-                    case UInt8(ascii: "A")...UInt8(ascii: "F"): nibble = UInt32(hex &- UInt8(ascii: "A")) &+ 10
-                    default: return nil
-                    }
                     code = code &* 16 &+ nibble
                 }
                 // Surrogates (pairs or lone ones): the general path.

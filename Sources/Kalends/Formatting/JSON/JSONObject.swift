@@ -110,43 +110,11 @@ public struct JSONObject: Sendable {
     }
 
     private mutating func appendQuoted(_ value: String) {
-        let copied: Bool? = value.utf8.withContiguousStorageIfAvailable { utf8 in
-            for byte in utf8 where Self.needsEscape(byte) { return false }
-            bytes.append(UInt8(ascii: "\""))
-            bytes.append(contentsOf: utf8)
-            bytes.append(UInt8(ascii: "\""))
-            return true
-        }
-        if copied != true {
-            bytes.append(contentsOf: Self.quoted(value).utf8)
-        }
-    }
-
-    @inline(__always)
-    private static func needsEscape(_ byte: UInt8) -> Bool {
-        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+        JSONString.append(value, to: &bytes)
     }
 
     /// A JSON string literal with the escapes RFC 8259 requires.
     public static func quoted(_ value: String) -> String {
-        // Most values (names, codes, dates) need no escape: copy them whole.
-        if !value.utf8.contains(where: { needsEscape($0) }) {
-            return "\"" + value + "\""
-        }
-        var result = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
+        JSONString.quoted(value)
     }
 }

@@ -1,41 +1,41 @@
 import Kalends
 import KalendsLayout
 
-/// `kalends layout --json` written straight into the output's bytes: the
-/// same text as `LayoutCommand.json(...)` (its `encoded`), byte for byte,
-/// without a `JSONObject` and a `String` per event.
-enum LayoutJSONWriter {
+/// The layout JSON (`kalends layout --json`) written straight into the
+/// output's bytes: the same text as `object(_:day:)`'s `encoded`, byte for
+/// byte, without a `JSONObject` and a `String` per event.
+package enum LayoutJSONWriter {
     /// Writes the layout's JSON into `bytes`; `flush` is called whenever
     /// 64 KiB have collected, to pass them on and empty `bytes`, so a large
     /// day is not held in memory whole (by default they stay in `bytes`).
-    static func write(_ layout: DayLayout, day: Int, clock: DayClock, zone: ZoneRules, into bytes: inout [UInt8],
-                      flush: (inout [UInt8]) -> Void = { _ in }) {
+    package static func write(_ layout: DayLayout, day: TimelineDay, into bytes: inout [UInt8],
+                              flush: (inout [UInt8]) -> Void = { _ in }) {
         bytes.append(contentsOf: #"{"day":"#.utf8)
-        quoted(ISODate(dayNumber: day).description, into: &bytes)
+        JSONString.append(ISODate(dayNumber: day.dayNumber).description, to: &bytes)
         bytes.append(contentsOf: #","seconds":"#.utf8)
-        decimal(clock.length, into: &bytes)
+        decimal(day.length, into: &bytes)
         bytes.append(contentsOf: #","zone":"#.utf8)
-        quoted(zone.identifier, into: &bytes)
+        JSONString.append(day.zone.identifier, to: &bytes)
         bytes.append(contentsOf: #","mode":"#.utf8)
-        quoted(layout.mode.rawValue, into: &bytes)
+        JSONString.append(layout.mode.rawValue, to: &bytes)
         bytes.append(contentsOf: #","allDay":["#.utf8)
         for (index, item) in layout.allDay.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
             bytes.append(contentsOf: #"{"id":"#.utf8)
-            quoted(item.id, into: &bytes)
+            JSONString.append(item.id, to: &bytes)
             bytes.append(contentsOf: #","lane":"#.utf8)
             decimal(item.lane, into: &bytes)
             bytes.append(UInt8(ascii: "}"))
         }
         bytes.append(contentsOf: #"],"events":["#.utf8)
         for (index, placement) in layout.events.enumerated() {
-            appendEvent(placement, comma: index > 0, clock: clock, zone: zone, into: &bytes)
+            appendEvent(placement, comma: index > 0, day: day, into: &bytes)
             if bytes.count >= 1 << 16 { flush(&bytes) }
         }
         bytes.append(contentsOf: #"],"dropped":["#.utf8)
         for (index, id) in layout.dropped.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            quoted(id, into: &bytes)
+            JSONString.append(id, to: &bytes)
         }
         bytes.append(contentsOf: "]}".utf8)
     }
@@ -44,11 +44,11 @@ enum LayoutJSONWriter {
     /// copy. A time the common form cannot write (a year past 9999, a
     /// fraction of a second, an instant the zone cannot place) is written as
     /// `DateTimeText` text, in a second pass that knows its length.
-    private static func appendEvent(_ placement: EventPlacement, comma: Bool, clock: DayClock, zone: ZoneRules, into bytes: inout [UInt8]) {
-        let start = clock.start.seconds + Int(placement.start.rounded()), end = clock.start.seconds + Int(placement.end.rounded())
-        if appendEvent(placement, comma: comma, times: (start, end), texts: nil, zone: zone, into: &bytes) { return }
-        let texts = (timeText(start, zone: zone), timeText(end, zone: zone))
-        _ = appendEvent(placement, comma: comma, times: (start, end), texts: texts, zone: zone, into: &bytes)
+    private static func appendEvent(_ placement: EventPlacement, comma: Bool, day: TimelineDay, into bytes: inout [UInt8]) {
+        let start = day.start(of: placement).seconds, end = day.end(of: placement).seconds
+        if appendEvent(placement, comma: comma, times: (start, end), texts: nil, zone: day.zone, into: &bytes) { return }
+        let texts = (timeText(start, zone: day.zone), timeText(end, zone: day.zone))
+        _ = appendEvent(placement, comma: comma, times: (start, end), texts: texts, zone: day.zone, into: &bytes)
     }
 
     /// The event written with its times in the common form (`texts` nil:
@@ -56,8 +56,8 @@ enum LayoutJSONWriter {
     private static func appendEvent(_ placement: EventPlacement, comma: Bool, times: (Int, Int), texts: (String, String)?,
                                     zone: ZoneRules, into bytes: inout [UInt8]) -> Bool {
         let id = placement.id
-        let plain = id.utf8.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
-        var idText = plain ? id : JSONObject.quoted(id)
+        let plain = JSONString.isPlain(id)
+        var idText = plain ? id : JSONString.quoted(id)
         return idText.withUTF8 { idBytes -> Bool in
             // Four numbers of at most 24 bytes, two integers of 20, two times
             // (27 bytes in the common form) and 120 bytes of names and marks:
@@ -131,7 +131,7 @@ enum LayoutJSONWriter {
     /// instant cannot be zoned.
     static func timeText(_ seconds: Int, zone: ZoneRules) -> String {
         guard let zoned = try? ZonedDateTime(instant: Instant(seconds: seconds), zone: zone) else { return "null" }
-        return JSONObject.quoted(DateTimeText.format(zoned))
+        return JSONString.quoted(DateTimeText.format(zoned))
     }
 
     /// A cursor as a `TextOutputStream`, for `Double.write(to:)` (see `ByteStream`).
@@ -150,7 +150,7 @@ enum LayoutJSONWriter {
 
     /// Swift's shortest round-trip text, as `JSONObject.add(_:_: Double)`
     /// writes it (`description`'s characters); `null` when not finite.
-    static func number(_ value: Double, into bytes: inout [UInt8]) {
+    package static func number(_ value: Double, into bytes: inout [UInt8]) {
         if value.isFinite {
             var stream = ByteStream(bytes: bytes)
             bytes = []
@@ -181,16 +181,36 @@ enum LayoutJSONWriter {
         text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
-    /// A JSON string literal, as `JSONObject` writes it.
-    static func quoted(_ value: String, into bytes: inout [UInt8]) {
-        var value = value
-        let plain = value.withUTF8 { utf8 -> Bool in
-            for byte in utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return false }
-            bytes.append(UInt8(ascii: "\""))
-            bytes.append(contentsOf: utf8)
-            bytes.append(UInt8(ascii: "\""))
-            return true
+    /// The same JSON as a `JSONObject`, member by member: the writer's
+    /// reference (the parity tests hold `write` to its bytes).
+    package static func object(_ layout: DayLayout, day: TimelineDay) -> JSONObject {
+        var object = JSONObject()
+        object.add("day", ISODate(dayNumber: day.dayNumber).description)
+        object.add("seconds", day.length)
+        object.add("zone", day.zone.identifier)
+        object.add("mode", layout.mode.rawValue)
+        let lanes = layout.allDay.map { item in
+            var lane = JSONObject()
+            lane.add("id", item.id)
+            lane.add("lane", item.lane)
+            return lane.encoded
         }
-        if !plain { bytes.append(contentsOf: JSONObject.quoted(value).utf8) }
+        object.add("allDay", raw: "[" + lanes.joined(separator: ",") + "]")
+        let events = layout.events.map { placement in
+            var event = JSONObject()
+            event.add("id", placement.id)
+            event.add("column", placement.column)
+            event.add("columns", placement.columns)
+            event.add("x", placement.x)
+            event.add("width", placement.width)
+            event.add("top", placement.top)
+            event.add("height", placement.height)
+            event.add("start", (try? ZonedDateTime(instant: day.start(of: placement), zone: day.zone)).map(DateTimeText.format))
+            event.add("end", (try? ZonedDateTime(instant: day.end(of: placement), zone: day.zone)).map(DateTimeText.format))
+            return event.encoded
+        }
+        object.add("events", raw: "[" + events.joined(separator: ",") + "]")
+        object.add("dropped", raw: "[" + layout.dropped.map(JSONObject.quoted).joined(separator: ",") + "]")
+        return object
     }
 }
