@@ -37,13 +37,14 @@ enum DateTimeArgument {
     /// (`origin` is built only when reading fails: batch input reads millions.)
     static func read(_ text: String, origin: @autoclosure () -> InputOrigin, _ reading: Reading) throws -> Read {
         do {
-            return try readUnplaced(text, reading)
+            return try read(text, reading)
         } catch {
             throw InputError(origin(), input: text, underlying: error)
         }
     }
 
-    private static func readUnplaced(_ text: String, _ reading: Reading) throws -> Read {
+    /// Reads `text`; its errors are the library's, for a caller that places them.
+    static func read(_ text: String, _ reading: Reading) throws -> Read {
         let calendar = reading.calendar
         if let form = try ClockInput(text) {
             return try read(form, reading)

@@ -34,9 +34,6 @@ struct InputSource {
         descriptor = opened
     }
 
-    /// `standard input`, or the path as errors echo it.
-    var source: String { contents.description }
-
     /// Closes a file (never standard input).
     func close() {
         if !isStandardInput { _ = Glibc.close(descriptor) }
@@ -51,14 +48,15 @@ struct InputSource {
 /// A FILE argument read whole: its bytes (standard input for `-`) and the name errors give it.
 struct InputFile {
     let data: Data
-    /// `standard input`, or the path as errors echo it.
-    let source: String
+    /// Where the bytes came from, as errors about their contents name it:
+    /// `standard input`, or the path.
+    let contents: InputOrigin
 
-    /// Reads `path` (`-`: standard input), at most `maximumBytes`; `place`
+    /// Reads `path` (`-`: standard input), at most `maximumBytes`; `argument`
     /// names the argument in errors (`FILE`, `ICAL-FILE`) and `what` the
     /// input in the error for a larger one (`the input of layout`).
-    init(_ path: String, place: String, maximumBytes: Int, what: String) throws {
-        let input = try InputSource(path, argument: place)
+    init(_ path: String, argument: String, maximumBytes: Int, what: String) throws {
+        let input = try InputSource(path, argument: argument)
         defer { input.close() }
         var bytes: [UInt8] = []
         var block = [UInt8](repeating: 0, count: 1 << 16)
@@ -73,6 +71,6 @@ struct InputFile {
             bytes.append(contentsOf: block[0..<got])
         }
         data = Data(bytes)
-        source = input.source
+        contents = input.contents
     }
 }

@@ -20,8 +20,10 @@ indirect enum InputOrigin: Hashable, Sendable, CustomStringConvertible {
     /// Line `number` of the input the command reads line by line (`line 3`),
     /// or of a named input (`standard input: line 3`).
     case line(Int, of: InputOrigin? = nil)
-    /// One value of a line that holds several: `line 3 START`.
+    /// One value of a line or item that holds several: `line 3 START`.
     case field(String, of: InputOrigin)
+    /// One item of a file's contents: `day.json: event 3 ("a")`.
+    case item(String, of: InputOrigin)
     /// What the command computed from its input when it failed, where it did
     /// so: `adding P1M to 2024-01-31`, `line 3: from A to B`, `the window`.
     case computing(String, at: InputOrigin? = nil)
@@ -36,6 +38,7 @@ indirect enum InputOrigin: Hashable, Sendable, CustomStringConvertible {
         case .line(let number, nil): "line \(number)"
         case .line(let number, let input?): "\(input): line \(number)"
         case .field(let name, let origin): "\(origin) \(name)"
+        case .item(let name, let origin): "\(origin): \(name)"
         case .computing(let what, nil): what
         case .computing(let what, let origin?): "\(origin): \(what)"
         }

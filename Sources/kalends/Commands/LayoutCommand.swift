@@ -52,9 +52,9 @@ enum LayoutCommand: Command {
         }
         let width = try positiveNumber(arguments.value("--width"), option: "--width", fallback: 360, range: 50...20_000)
         let hourHeight = try positiveNumber(arguments.value("--hour-height"), option: "--hour-height", fallback: 48, range: 4...2_000)
-        let zone = try AddCommand.zoneOption(arguments.value("--tz")) ?? DaysCommand.systemZone()
-        let file = try InputFile(positionals.first ?? "-", place: "FILE", maximumBytes: maximumInputBytes, what: "the events of a day")
-        let source = file.source
+        let zone = try ZoneOption.readOrSystem(arguments)
+        let file = try InputFile(positionals.first ?? "-", argument: "FILE", maximumBytes: maximumInputBytes, what: "the events of a day")
+        let source = file.contents
         let input = try readInput(file, zone: zone)
         let dayNumber = try chooseDay(arguments.value("--day"), input: input, zone: zone)
         let day: TimelineDay
@@ -62,15 +62,15 @@ enum LayoutCommand: Command {
             day = try TimelineDay(dayNumber: dayNumber, zone: zone)
         } catch .axis(let error) {
             // A clock the day axis cannot draw: the input's day, as the layout's errors.
-            throw InputError(place: source, underlying: error)
+            throw InputError(source, underlying: error)
         } catch {
-            throw InputError(place: "--day", underlying: error)
+            throw InputError(.option("--day"), underlying: error)
         }
         let layout: DayLayout
         do {
             layout = try day.layout(timed: input.timed.map(\.event), allDay: input.allDay.map(\.event), mode: mode)
         } catch {
-            throw InputError(place: source, underlying: error)
+            throw InputError(source, underlying: error)
         }
         if !layout.dropped.isEmpty {
             let count = layout.dropped.count
@@ -91,12 +91,12 @@ enum LayoutCommand: Command {
     /// The events of the input file; errors name the file, the event and the
     /// field (a time's text echoed as the command line echoes its arguments).
     static func readInput(_ file: InputFile, zone: ZoneRules) throws -> LayoutInput {
-        let source = file.source
+        let source = file.contents
         // Times in other forms than the common ones read as DATE arguments
         // are (now, today, @SECONDS in the zone included).
         let reading = DateTimeArgument.Reading(calendar: DateTimeArgument.iso, zone: nil, clockZone: zone)
         let readTime: LayoutInput.TimeReader = { text in
-            switch try DateTimeArgument.read(text, place: "", reading).value {
+            switch try DateTimeArgument.read(text, reading).value {
             case .date(let date): return .date(date.dayNumber)
             case .floating(let local): return .floating(local)
             case .zoned(let zoned): return .instant(zoned.instant)
@@ -107,13 +107,11 @@ enum LayoutCommand: Command {
         } catch let error as LayoutInputError {
             switch error {
             case .event(let index, let id?, .time(let field, let text, let underlying)):
-                // The reader's own InputError (with an empty place) gives way to the event's place.
-                throw InputError(place: "\(source): event \(index) (\"\(id)\") \(field)", input: text,
-                                 underlying: (underlying as? InputError)?.underlying ?? underlying)
+                throw InputError(.field(field, of: .item("event \(index) (\"\(id)\")", of: source)), input: text, underlying: underlying)
             case .event(let index, let id?, .zone(let underlying)):
-                throw InputError(place: "\(source): event \(index) (\"\(id)\")", underlying: underlying)
+                throw InputError(.item("event \(index) (\"\(id)\")", of: source), underlying: underlying)
             default:
-                throw InputError(place: source, underlying: error)
+                throw InputError(source, underlying: error)
             }
         }
     }
@@ -124,11 +122,11 @@ enum LayoutCommand: Command {
     static func chooseDay(_ text: String?, input: LayoutInput, zone: ZoneRules) throws -> Int {
         if let text {
             // A date, or today, tomorrow, now, @SECONDS ...: its day in the zone.
-            return try DateTimeArgument.read(text, place: "--day", DateTimeArgument.Reading(calendar: DateTimeArgument.iso, zone: zone)).value.dayNumber
+            return try DateTimeArgument.read(text, origin: .option("--day"), DateTimeArgument.Reading(calendar: DateTimeArgument.iso, zone: zone)).value.dayNumber
         }
         let timed = input.timed.map { zone.dayNumber(of: $0.start) }
         guard let earliest = timed.min() ?? input.allDay.map(\.first).min() else {
-            throw InputError(place: "--day", underlying: NoEventsError())
+            throw InputError(.option("--day"), underlying: ArgumentProblem.noEvents)
         }
         return earliest
     }
@@ -140,9 +138,4 @@ enum LayoutCommand: Command {
         }
         return value
     }
-}
-
-/// `--day` is needed: the input has no event to choose the day from.
-struct NoEventsError: Error, CustomStringConvertible {
-    var description: String { "there are no events to choose a day from; give --day" }
 }
