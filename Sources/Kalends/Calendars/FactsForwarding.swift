@@ -14,6 +14,10 @@ extension FactsForwarding {
     public var hasLeapMonths: Bool { facts.hasLeapMonths }
     @inline(__always) public func hasMonthCode(_ code: MonthCode) -> Bool { facts.hasMonthCode(code) }
     public var monthCodesDescription: String { facts.monthCodesDescription }
+    public var ruleMonthsDescription: String { facts.ruleMonthsDescription }
+    public var monthLengths: ClosedRange<Int> { facts.monthLengths }
+    public var yearLengths: ClosedRange<Int> { facts.yearLengths }
+    public var hasNumberedMonths: Bool { facts.hasNumberedMonths }
     public func constrainedMonthCode(_ code: MonthCode) -> MonthCode? { facts.constrainedMonthCode(code) }
     public func monthCode(skipping code: MonthCode, forward: Bool) -> MonthCode? { facts.monthCode(skipping: code, forward: forward) }
     public func missingMonthDetail(_ code: MonthCode, year: Int, codes: [MonthCode]) -> String {
@@ -46,6 +50,7 @@ extension FactsForwarding {
         facts.era(foundationEra: value, eraYear: eraYear, year: year, day: day)
     }
     public var icuYear: ICUYearField { facts.icuYear }
+    public var icuCalendar: ICUCalendarType? { facts.icuCalendar }
 }
 
 /// The facts of any built-in calendar, for engines (the reference and
@@ -79,6 +84,10 @@ public struct BuiltInFacts: CalendarFacts {
     public var hasLeapMonths: Bool { facts.hasLeapMonths }
     public func hasMonthCode(_ code: MonthCode) -> Bool { facts.hasMonthCode(code) }
     public var monthCodesDescription: String { facts.monthCodesDescription }
+    public var ruleMonthsDescription: String { facts.ruleMonthsDescription }
+    public var monthLengths: ClosedRange<Int> { facts.monthLengths }
+    public var yearLengths: ClosedRange<Int> { facts.yearLengths }
+    public var hasNumberedMonths: Bool { facts.hasNumberedMonths }
     public func constrainedMonthCode(_ code: MonthCode) -> MonthCode? { facts.constrainedMonthCode(code) }
     public func monthCode(skipping code: MonthCode, forward: Bool) -> MonthCode? { facts.monthCode(skipping: code, forward: forward) }
     public func missingMonthDetail(_ code: MonthCode, year: Int, codes: [MonthCode]) -> String {
@@ -111,4 +120,5 @@ public struct BuiltInFacts: CalendarFacts {
         facts.era(foundationEra: value, eraYear: eraYear, year: year, day: day)
     }
     public var icuYear: ICUYearField { facts.icuYear }
+    public var icuCalendar: ICUCalendarType? { facts.icuCalendar }
 }

@@ -20,7 +20,7 @@ struct RuleMonthWords {
     init(_ id: CalendarID) {
         let facts = BuiltInFacts(id), gregorian = BuiltInFacts(.gregorian)
         self.facts = facts
-        if id == .chinese || id == .dangi {
+        if facts.hasNumberedMonths {
             style = .numbered
         } else if (1...12).allSatisfy({ facts.monthName(MonthCode($0), leapYear: false) == gregorian.monthName(MonthCode($0), leapYear: false) }) {
             style = .monthFirst

@@ -83,14 +83,7 @@ extension RecurrenceRule {
         let facts = BuiltInFacts(rscale)
         if let bad = byMonth.first(where: { !facts.hasMonthCode($0) }) {
             let value = RuleText.format(bad)
-            let months: String
-            switch rscale {
-            case .hebrew: months = "1 ... 12 and 5L (Adar I)"
-            case .chinese, .dangi: months = "1 ... 12, each also as a leap month (1L ... 12L)"
-            default:
-                let count = (1...13).filter { facts.hasMonthCode(MonthCode($0)) }.count
-                months = "1 ... \(count), no leap months"
-            }
+            let months = facts.ruleMonthsDescription
             throw RuleError(.outOfRange(value: value, allowed: "the months of RSCALE=\(RuleText.format(rscale)): \(months)"), part: "BYMONTH")
         }
     }
