@@ -55,14 +55,16 @@ extension FactsForwarding {
 
 /// The facts of any built-in calendar, for engines (the reference and
 /// month-table engines) that serve a calendar chosen at run time.
-public struct BuiltInFacts: CalendarFacts {
+public struct BuiltInFacts: FactsForwarding {
     /// The calendar.
     public let kind: CalendarID
-    private let facts: any CalendarFacts
+    /// Its facts: its standard engine's, or its family's.
+    public let facts: AnyCalendarFacts
 
     /// The facts of `kind`: its standard engine's, or its family's.
     public init(_ kind: CalendarID) {
         self.kind = kind
+        let facts: any CalendarFacts
         switch kind {
         case .gregorian, .iso8601: facts = GregorianCalendar(kind)
         case .julian: facts = JulianCalendar()
@@ -77,9 +79,23 @@ public struct BuiltInFacts: CalendarFacts {
         case .ethiopic, .ethiopicAmeteAlem: facts = EthiopicCalendar(kind)
         case .chinese, .dangi: facts = ChineseFacts(kind)
         }
+        self.facts = AnyCalendarFacts(facts)
+    }
+}
+
+/// Any calendar's facts as one concrete type, for code that serves a
+/// calendar chosen at run time, built in or registered (`BuiltInFacts`,
+/// RSCALE's calendar). An existential does not conform to its protocol, so
+/// this forwards every question to it.
+public struct AnyCalendarFacts: CalendarFacts {
+    private let facts: any CalendarFacts
+
+    /// The facts `facts` answers.
+    public init(_ facts: any CalendarFacts) {
+        self.facts = facts
     }
 
-    public var id: CalendarIdentifier { CalendarIdentifier(kind) }
+    public var id: CalendarIdentifier { facts.id }
     public var name: String { facts.name }
     public var hasLeapMonths: Bool { facts.hasLeapMonths }
     public func hasMonthCode(_ code: MonthCode) -> Bool { facts.hasMonthCode(code) }

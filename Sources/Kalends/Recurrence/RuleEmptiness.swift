@@ -27,7 +27,7 @@ extension RuleEngine {
         switch rule.frequency {
         case .daily: largestSet = timeOffsets.count
         case .weekly: largestSet = weekdayMask.nonzeroBitCount * timeOffsets.count
-        case .monthly: largestSet = 31 * timeOffsets.count
+        case .monthly: largestSet = RecurrenceRule.Limits(rule.rscale).monthDays * timeOffsets.count
         default: largestSet = RecurrenceRule.Limits(rule.rscale).yearDays * timeOffsets.count
         }
         if !rule.bySetPos.isEmpty && rule.bySetPos.allSatisfy({ $0.magnitude > UInt(largestSet) }) {

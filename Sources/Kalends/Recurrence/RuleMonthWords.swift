@@ -14,11 +14,11 @@ struct RuleMonthWords {
         case numbered
     }
 
-    let facts: BuiltInFacts
+    let facts: AnyCalendarFacts
     let style: Style
 
-    init(_ id: CalendarID) {
-        let facts = BuiltInFacts(id), gregorian = BuiltInFacts(.gregorian)
+    init(_ facts: AnyCalendarFacts) {
+        let gregorian = BuiltInFacts(.gregorian)
         self.facts = facts
         if facts.hasNumberedMonths {
             style = .numbered
