@@ -37,6 +37,10 @@ public struct Symmetry454Calendar: CalendarSystem {
 
     public var name: String { "Symmetry454" }
 
+    /// Months of four or five weeks; years of 52 weeks, or 53 with the leap week.
+    public var monthLengths: ClosedRange<Int> { 28...35 }
+    public var yearLengths: ClosedRange<Int> { 364...371 }
+
     /// Months of 4, 5 and 4 weeks in each quarter, December with the leap week.
     public func monthName(_ code: MonthCode, leapYear: Bool) -> String {
         ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",

@@ -39,6 +39,18 @@ final class Symmetry454ConversionProperties: XCTestCase {
         }
     }
 
+    /// The month and year lengths its facts claim hold in sampled years, and
+    /// both bounds occur within one 293-year leap cycle.
+    func testLengthFactsHold() {
+        forAll(Gen.int(in: calendar.supportedYears), runs: 1000) { year in
+            if let violation = CalendarLengthFacts.violation(in: calendar, year: year) { throw TestFailure(violation) }
+            return true
+        }
+        let seen = CalendarLengthFacts.observed(in: calendar, years: 2000...2293)
+        XCTAssertEqual(seen.months, calendar.monthLengths)
+        XCTAssertEqual(seen.years, calendar.yearLengths)
+    }
+
     func testFieldsToDayToFieldsRoundTrips() {
         forAll(Symmetry454Gen.fields, runs: 3000) { fields in
             let number = calendar.dayNumber(year: fields.year, month: fields.month, day: fields.day)

@@ -4,7 +4,8 @@
 /// fields. Shared code (validation, arithmetic, text, JSON, the reference
 /// engines) asks these questions instead of asking which calendar it is.
 ///
-/// Every requirement has a default for a plain calendar of twelve months
+/// Every requirement but the lengths of months and years (which only the
+/// calendar knows) has a default for a plain calendar of twelve months
 /// `M01` ... `M12` without leap months or eras, so a calendar defined
 /// outside Kalends writes only what differs. Each built-in calendar answers
 /// in its engine's own file.
@@ -20,6 +21,15 @@ public protocol CalendarFacts: Sendable {
     func hasMonthCode(_ code: MonthCode) -> Bool
     /// The month codes, for messages: `M01 ... M12 and M05L (Adar I)`.
     var monthCodesDescription: String { get }
+    /// The month codes as RFC 7529's BYMONTH writes them, for messages:
+    /// `1 ... 12 and 5L (Adar I)`; `1 ... 13, no leap months`.
+    var ruleMonthsDescription: String { get }
+    /// The fewest and most days a month of the calendar has in any supported
+    /// year (Gregorian `28...31`, Hebrew `29...30`, Coptic `5...30`).
+    var monthLengths: ClosedRange<Int> { get }
+    /// The fewest and most days a year of the calendar has in any supported
+    /// year (Gregorian `365...366`, Hebrew `353...385`).
+    var yearLengths: ClosedRange<Int> { get }
     /// The month a leap month becomes in a year that lacks it under
     /// `.constrain` (Temporal): Hebrew `M05L` becomes `M06`, Chinese `M04L` `M04`.
     func constrainedMonthCode(_ code: MonthCode) -> MonthCode?
@@ -36,6 +46,9 @@ public protocol CalendarFacts: Sendable {
     /// The month code of an English month name or a common spelling of it
     /// (case, spaces, hyphens and apostrophes ignored), or nil.
     func monthCode(forName name: String) -> MonthCode?
+    /// True when the month names are ordinals (`Fourth Month`), so English
+    /// text says "the 15th day of the 4th month" rather than "15 Fourth Month".
+    var hasNumberedMonths: Bool { get }
 
     /// The era of an arithmetic year in a calendar whose eras follow from
     /// the year alone (Japanese eras start mid-year: its engine answers per day).
@@ -74,6 +87,38 @@ public protocol CalendarFacts: Sendable {
     func era(foundationEra value: Int, eraYear: Int, year: Int, day: Int) -> Era
     /// How ICU's fields hold the arithmetic year.
     var icuYear: ICUYearField { get }
+    /// How the system ICU opens the calendar, or nil where ICU lacks it.
+    var icuCalendar: ICUCalendarType? { get }
+}
+
+/// How the system ICU opens a calendar (`CalendarFacts.icuCalendar`), for
+/// the reference engine and for localized date formats.
+public struct ICUCalendarType: Hashable, Sendable {
+    /// Where ICU's Gregorian calendar and its subclasses switch from Julian
+    /// rules (October 1582 unless told).
+    public enum GregorianChange: Hashable, Sendable {
+        /// Not a Gregorian calendar: nothing to set.
+        case notApplicable
+        /// Gregorian rules for every year.
+        case prolepticGregorian
+        /// Julian rules for every year.
+        case prolepticJulian
+    }
+
+    /// ICU's calendar type (`hebrew`, `islamic-umalqura`; `gregorian` for Julian).
+    public let type: String
+    /// Which rules ICU's Gregorian calendar follows in which years.
+    public let gregorianChange: GregorianChange
+    /// The type a date format writes the calendar's dates with: `type`, but
+    /// `gregorian` for ISO 8601, whose CLDR formats are numeric.
+    public let formatType: String
+
+    /// The ICU calendar `type`, written by formats of `formatType` (by default the same).
+    public init(_ type: String, gregorianChange: GregorianChange = .notApplicable, formatType: String? = nil) {
+        self.type = type
+        self.gregorianChange = gregorianChange
+        self.formatType = formatType ?? type
+    }
 }
 
 /// How ICU's fields hold a calendar's arithmetic year.
@@ -92,6 +137,11 @@ extension CalendarFacts {
     }
 
     public var monthCodesDescription: String { "M01 ... M12" }
+
+    /// The month numbers the calendar has, none of them leap.
+    public var ruleMonthsDescription: String {
+        "1 ... \((1...13).filter { hasMonthCode(MonthCode($0)) }.count), no leap months"
+    }
 
     public func constrainedMonthCode(_ code: MonthCode) -> MonthCode? {
         code.isLeap ? MonthCode(code.number) : nil
@@ -118,6 +168,8 @@ extension CalendarFacts {
         }
         return nil
     }
+
+    public var hasNumberedMonths: Bool { false }
 
     public func standardEra(year: Int) -> Era { Era(codeIndex: EraCode.none, value: 0, year: year) }
 
@@ -158,6 +210,8 @@ extension CalendarFacts {
     }
 
     public var icuYear: ICUYearField { .extended(offset: 0) }
+
+    public var icuCalendar: ICUCalendarType? { nil }
 }
 
 extension CalendarFacts {

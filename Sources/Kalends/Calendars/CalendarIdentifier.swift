@@ -118,9 +118,23 @@ extension CalendarIdentifier {
 }
 
 /// The keys of registered calendars, in order of registration (their
-/// index is the number of built-in calendars plus their position).
+/// index is the number of built-in calendars plus their position), and the
+/// engines registered for them (`Calendars.register`).
 enum CalendarRegistry {
     private static let keys = Mutex<[String]>([])
+    private static let engines = Mutex<[UInt16: any CalendarSystem]>([:])
+
+    /// Keeps `engine` for its identifier, which must be a registered one.
+    static func register(engine: any CalendarSystem) -> Bool {
+        guard key(of: engine.id) != nil else { return false }
+        engines.withLock { $0[engine.id.index] = engine }
+        return true
+    }
+
+    /// The engine registered for `identifier`, or nil.
+    static func engine(of identifier: CalendarIdentifier) -> (any CalendarSystem)? {
+        engines.withLock { $0[identifier.index] }
+    }
 
     static func register(_ key: String) -> CalendarIdentifier? {
         keys.withLock { keys in

@@ -28,6 +28,54 @@ public enum Calendars {
     /// The standard Hebrew engine (rules of the fixed calendar).
     public static let hebrew = HebrewCalendar()
 
+    /// Makes a calendar defined outside Kalends open by its identifier and
+    /// key like a built-in one (`system(_:)`, `system(named:)`, RSCALE):
+    ///
+    ///     try Calendars.register(MyCalendar())   // its id: CalendarIdentifier.register("my-calendar")
+    ///     let rule = try RecurrenceRule(parsing: "RSCALE=MY-CALENDAR;FREQ=MONTHLY;BYMONTHDAY=-1")
+    ///
+    /// Registering again replaces the engine.
+    /// - Throws: `.unknownCalendar` when `calendar.id` is not an identifier
+    ///   from `CalendarIdentifier.register` (a built-in calendar's, say).
+    public static func register(_ calendar: some CalendarSystem) throws(ConversionError) {
+        guard calendar.id.builtIn == nil, CalendarRegistry.register(engine: calendar) else {
+            throw .unknownCalendar(calendar.id.key)
+        }
+    }
+
+    /// The standard engine of a built-in calendar, or the engine registered
+    /// for a calendar defined outside Kalends.
+    /// - Throws: `.unknownCalendar` for a registered key without an engine.
+    public static func system(_ identifier: CalendarIdentifier) throws(ConversionError) -> any CalendarSystem {
+        if let builtIn = identifier.builtIn { return try system(builtIn) }
+        guard let engine = CalendarRegistry.engine(of: identifier) else { throw .unknownCalendar(identifier.key) }
+        return engine
+    }
+
+    /// The engine of the calendar with this key or alias (`hebrew`, `jewish`,
+    /// a registered `my-calendar`), case-insensitively.
+    /// - Throws: `.unknownCalendar` when no calendar has the key.
+    public static func system(named key: String) throws(ConversionError) -> any CalendarSystem {
+        try system(try identifier(named: key))
+    }
+
+    /// The identifier of a built-in calendar or of a registered one with an
+    /// engine, by key or alias, case-insensitively.
+    /// - Throws: `.unknownCalendar` when no calendar has the key.
+    public static func identifier(named key: String) throws(ConversionError) -> CalendarIdentifier {
+        if let id = try? CalendarID(parsing: key) { return CalendarIdentifier(id) }
+        guard let registered = CalendarRegistry.identifier(of: key.lowercased()), CalendarRegistry.engine(of: registered) != nil else {
+            throw .unknownCalendar(key)
+        }
+        return registered
+    }
+
+    /// The facts of a built-in calendar, or of a registered one with an engine.
+    static func facts(of identifier: CalendarIdentifier) -> AnyCalendarFacts? {
+        if let builtIn = identifier.builtIn { return BuiltInFacts(builtIn).facts }
+        return CalendarRegistry.engine(of: identifier).map(AnyCalendarFacts.init)
+    }
+
     private static let registry = Registry()
 }
 

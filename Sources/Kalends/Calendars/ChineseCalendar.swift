@@ -21,6 +21,17 @@ public struct ChineseFacts: CalendarFacts {
     public func hasMonthCode(_ code: MonthCode) -> Bool { (1...12).contains(code.number) }
 
     public var monthCodesDescription: String { "M01 ... M12 and leap months M01L ... M12L" }
+    public var ruleMonthsDescription: String { "1 ... 12, each also as a leap month (1L ... 12L)" }
+
+    /// Months from one new moon to the next (29 or 30 days); twelve of them
+    /// in a common year (353 ... 355 days), thirteen in a leap year (383 ... 385).
+    public var monthLengths: ClosedRange<Int> { 29...30 }
+    public var yearLengths: ClosedRange<Int> { 353...385 }
+
+    /// The months' names are their numbers (`Fourth Month`).
+    public var hasNumberedMonths: Bool { true }
+
+    public var icuCalendar: ICUCalendarType? { ICUCalendarType(kind.rawValue) }
 
     public func missingMonthDetail(_ code: MonthCode, year: Int, codes: [MonthCode]) -> String {
         if let leap = codes.first(where: \.isLeap) {

@@ -47,6 +47,12 @@ extension ThirteenMonthFacts {
 extension CopticCalendar: ThirteenMonthFacts, MonthNameTable {
     public var name: String { "Coptic" }
 
+    /// Twelve months of 30 days and the epagomenal Nasie of 5 or 6.
+    public var monthLengths: ClosedRange<Int> { 5...30 }
+    public var yearLengths: ClosedRange<Int> { 365...366 }
+
+    public var icuCalendar: ICUCalendarType? { ICUCalendarType("coptic") }
+
     public var monthNameTable: [String] { Self.monthNames }
     public var monthSpellings: [String: Int] { Self.spellings }
 

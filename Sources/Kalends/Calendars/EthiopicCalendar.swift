@@ -49,6 +49,13 @@ public struct EthiopicCalendar: PlainMonthCalendar {
 extension EthiopicCalendar: ThirteenMonthFacts, MonthNameTable {
     public var name: String { kind == .ethiopicAmeteAlem ? "Ethiopic (Amete Alem)" : "Ethiopic (Amete Mihret)" }
 
+    /// Twelve months of 30 days and the epagomenal Pagumen of 5 or 6.
+    public var monthLengths: ClosedRange<Int> { 5...30 }
+    public var yearLengths: ClosedRange<Int> { 365...366 }
+
+    /// ICU's `ethiopic` or `ethiopic-amete-alem`.
+    public var icuCalendar: ICUCalendarType? { ICUCalendarType(kind.rawValue) }
+
     public var monthNameTable: [String] { Self.monthNames }
     public var monthSpellings: [String: Int] { Self.spellings }
 

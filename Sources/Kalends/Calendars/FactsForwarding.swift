@@ -14,6 +14,10 @@ extension FactsForwarding {
     public var hasLeapMonths: Bool { facts.hasLeapMonths }
     @inline(__always) public func hasMonthCode(_ code: MonthCode) -> Bool { facts.hasMonthCode(code) }
     public var monthCodesDescription: String { facts.monthCodesDescription }
+    public var ruleMonthsDescription: String { facts.ruleMonthsDescription }
+    public var monthLengths: ClosedRange<Int> { facts.monthLengths }
+    public var yearLengths: ClosedRange<Int> { facts.yearLengths }
+    public var hasNumberedMonths: Bool { facts.hasNumberedMonths }
     public func constrainedMonthCode(_ code: MonthCode) -> MonthCode? { facts.constrainedMonthCode(code) }
     public func monthCode(skipping code: MonthCode, forward: Bool) -> MonthCode? { facts.monthCode(skipping: code, forward: forward) }
     public func missingMonthDetail(_ code: MonthCode, year: Int, codes: [MonthCode]) -> String {
@@ -46,18 +50,21 @@ extension FactsForwarding {
         facts.era(foundationEra: value, eraYear: eraYear, year: year, day: day)
     }
     public var icuYear: ICUYearField { facts.icuYear }
+    public var icuCalendar: ICUCalendarType? { facts.icuCalendar }
 }
 
 /// The facts of any built-in calendar, for engines (the reference and
 /// month-table engines) that serve a calendar chosen at run time.
-public struct BuiltInFacts: CalendarFacts {
+public struct BuiltInFacts: FactsForwarding {
     /// The calendar.
     public let kind: CalendarID
-    private let facts: any CalendarFacts
+    /// Its facts: its standard engine's, or its family's.
+    public let facts: AnyCalendarFacts
 
     /// The facts of `kind`: its standard engine's, or its family's.
     public init(_ kind: CalendarID) {
         self.kind = kind
+        let facts: any CalendarFacts
         switch kind {
         case .gregorian, .iso8601: facts = GregorianCalendar(kind)
         case .julian: facts = JulianCalendar()
@@ -72,13 +79,31 @@ public struct BuiltInFacts: CalendarFacts {
         case .ethiopic, .ethiopicAmeteAlem: facts = EthiopicCalendar(kind)
         case .chinese, .dangi: facts = ChineseFacts(kind)
         }
+        self.facts = AnyCalendarFacts(facts)
+    }
+}
+
+/// Any calendar's facts as one concrete type, for code that serves a
+/// calendar chosen at run time, built in or registered (`BuiltInFacts`,
+/// RSCALE's calendar). An existential does not conform to its protocol, so
+/// this forwards every question to it.
+public struct AnyCalendarFacts: CalendarFacts {
+    private let facts: any CalendarFacts
+
+    /// The facts `facts` answers.
+    public init(_ facts: any CalendarFacts) {
+        self.facts = facts
     }
 
-    public var id: CalendarIdentifier { CalendarIdentifier(kind) }
+    public var id: CalendarIdentifier { facts.id }
     public var name: String { facts.name }
     public var hasLeapMonths: Bool { facts.hasLeapMonths }
     public func hasMonthCode(_ code: MonthCode) -> Bool { facts.hasMonthCode(code) }
     public var monthCodesDescription: String { facts.monthCodesDescription }
+    public var ruleMonthsDescription: String { facts.ruleMonthsDescription }
+    public var monthLengths: ClosedRange<Int> { facts.monthLengths }
+    public var yearLengths: ClosedRange<Int> { facts.yearLengths }
+    public var hasNumberedMonths: Bool { facts.hasNumberedMonths }
     public func constrainedMonthCode(_ code: MonthCode) -> MonthCode? { facts.constrainedMonthCode(code) }
     public func monthCode(skipping code: MonthCode, forward: Bool) -> MonthCode? { facts.monthCode(skipping: code, forward: forward) }
     public func missingMonthDetail(_ code: MonthCode, year: Int, codes: [MonthCode]) -> String {
@@ -111,4 +136,5 @@ public struct BuiltInFacts: CalendarFacts {
         facts.era(foundationEra: value, eraYear: eraYear, year: year, day: day)
     }
     public var icuYear: ICUYearField { facts.icuYear }
+    public var icuCalendar: ICUCalendarType? { facts.icuCalendar }
 }

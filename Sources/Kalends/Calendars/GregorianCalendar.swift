@@ -97,4 +97,12 @@ enum GregorianMonthNamesTable {
 extension GregorianCalendar: GregorianMonthNames, CommonEraFacts {
     public var name: String { kind == .iso8601 ? "ISO 8601" : "Gregorian (proleptic)" }
     public var commonEraSpelling: String { "gregory" }
+    public var monthLengths: ClosedRange<Int> { 28...31 }
+    public var yearLengths: ClosedRange<Int> { 365...366 }
+
+    /// ICU's proleptic `gregorian` or `iso8601`; ISO 8601 dates are written
+    /// as Gregorian ones, since CLDR's `iso8601` formats are numeric.
+    public var icuCalendar: ICUCalendarType? {
+        ICUCalendarType(kind.rawValue, gregorianChange: .prolepticGregorian, formatType: "gregorian")
+    }
 }

@@ -55,6 +55,12 @@ extension GregorianOffsetCalendar {
 
     /// ICU keeps the Gregorian year in EXTENDED_YEAR.
     public var icuYear: ICUYearField { .extended(offset: Self.gregorianYearOffset) }
+
+    public var monthLengths: ClosedRange<Int> { 28...31 }
+    public var yearLengths: ClosedRange<Int> { 365...366 }
+
+    /// ICU's `buddhist` or `roc`, a Gregorian subclass made proleptic.
+    public var icuCalendar: ICUCalendarType? { ICUCalendarType(id.key, gregorianChange: .prolepticGregorian) }
 }
 
 /// The Thai Buddhist calendar: BE = Gregorian year + 543, one era (`be`,

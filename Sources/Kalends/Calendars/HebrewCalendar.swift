@@ -115,6 +115,13 @@ extension HebrewCalendar {
     }
 
     public var monthCodesDescription: String { "M01 ... M12 and M05L (Adar I)" }
+    public var ruleMonthsDescription: String { "1 ... 12 and 5L (Adar I)" }
+
+    /// Months of 29 or 30 days; deficient common years of 353 days to complete leap years of 385.
+    public var monthLengths: ClosedRange<Int> { 29...30 }
+    public var yearLengths: ClosedRange<Int> { 353...385 }
+
+    public var icuCalendar: ICUCalendarType? { ICUCalendarType("hebrew") }
 
     /// Adar I becomes Adar (M06) in a common year, as Temporal constrains it.
     public func constrainedMonthCode(_ code: MonthCode) -> MonthCode? {

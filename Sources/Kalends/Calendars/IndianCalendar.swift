@@ -37,6 +37,12 @@ public struct IndianCalendar: PlainMonthCalendar {
 extension IndianCalendar: MonthNameTable {
     public var name: String { "Indian national (Saka)" }
 
+    /// Months of 30 and 31 days (Chaitra 30, or 31 in a leap year).
+    public var monthLengths: ClosedRange<Int> { 30...31 }
+    public var yearLengths: ClosedRange<Int> { 365...366 }
+
+    public var icuCalendar: ICUCalendarType? { ICUCalendarType("indian") }
+
     public var monthNameTable: [String] { Self.monthNames }
 
     private static let monthNames = ["Chaitra", "Vaisakha", "Jyaistha", "Asadha", "Sravana", "Bhadra", "Asvina", "Kartika",

@@ -66,6 +66,18 @@ public struct IslamicFacts: MonthNameTable {
     public var monthNameTable: [String] { Self.monthNames }
     public var monthSpellings: [String: Int] { Self.spellings }
 
+    /// Lunar months of 29 or 30 days.
+    public var monthLengths: ClosedRange<Int> { 29...30 }
+
+    /// The tabular calendars add a leap day to a year of 354 days; the
+    /// astronomical ones also have years of 353 days (seven months of 29).
+    public var yearLengths: ClosedRange<Int> {
+        kind == .islamicCivil || kind == .islamicTabular ? 354...355 : 353...355
+    }
+
+    /// ICU's type of the same name (`islamic-umalqura`).
+    public var icuCalendar: ICUCalendarType? { ICUCalendarType(kind.rawValue) }
+
     static let monthNames = ["Muharram", "Safar", "Rabiʻ I", "Rabiʻ II", "Jumada I", "Jumada II", "Rajab", "Shaʻban",
                              "Ramadan", "Shawwal", "Dhuʻl-Qiʻdah", "Dhuʻl-Hijjah"]
 

@@ -25,6 +25,11 @@ public struct JapaneseCalendar: GregorianMonthCalendar {
 
 extension JapaneseCalendar: GregorianMonthNames {
     public var name: String { "Japanese imperial" }
+    public var monthLengths: ClosedRange<Int> { 28...31 }
+    public var yearLengths: ClosedRange<Int> { 365...366 }
+
+    /// ICU's `japanese`, a Gregorian subclass made proleptic.
+    public var icuCalendar: ICUCalendarType? { ICUCalendarType("japanese", gregorianChange: .prolepticGregorian) }
 
     /// Only for callers without a day (eras start mid-year): the Gregorian era.
     public func standardEra(year: Int) -> Era { Era.split(year, after: EraCode.ce, before: EraCode.bce) }

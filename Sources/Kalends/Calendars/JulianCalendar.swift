@@ -31,4 +31,9 @@ public struct JulianCalendar: PlainMonthCalendar {
 extension JulianCalendar: GregorianMonthNames, CommonEraFacts {
     public var name: String { "Julian (proleptic)" }
     public var commonEraSpelling: String { "julian" }
+    public var monthLengths: ClosedRange<Int> { 28...31 }
+    public var yearLengths: ClosedRange<Int> { 365...366 }
+
+    /// ICU has no Julian type: its Gregorian calendar, never switching to Gregorian rules.
+    public var icuCalendar: ICUCalendarType? { ICUCalendarType("gregorian", gregorianChange: .prolepticJulian) }
 }

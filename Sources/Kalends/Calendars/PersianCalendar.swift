@@ -34,6 +34,12 @@ public struct PersianCalendar: PlainMonthCalendar {
 extension PersianCalendar: MonthNameTable {
     public var name: String { "Persian (Solar Hijri)" }
 
+    /// Six months of 31 days, five of 30, and Esfand of 29 or 30.
+    public var monthLengths: ClosedRange<Int> { 29...31 }
+    public var yearLengths: ClosedRange<Int> { 365...366 }
+
+    public var icuCalendar: ICUCalendarType? { ICUCalendarType("persian") }
+
     public var monthNameTable: [String] { Self.monthNames }
     public var monthSpellings: [String: Int] { Self.spellings }
 

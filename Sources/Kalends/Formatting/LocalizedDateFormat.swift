@@ -35,7 +35,7 @@ public struct LocalizedDateFormat: Sendable {
             guard !pattern.isEmpty else { throw .invalidPattern(pattern, detail: "the pattern is empty") }
             guard pattern.utf8.count <= 400 else { throw .invalidPattern(String(pattern.prefix(40)) + "...", detail: "longer than 400 bytes") }
         }
-        let (type, change) = Self.icuCalendar(calendar)
+        let (type, change) = try Self.icuCalendar(calendar)
         handle = try ICUDateFormatHandle(localeID: localeID, calendarType: type, pattern: pattern ?? "", gregorianChange: change)
         let used: String
         if let pattern {
@@ -56,7 +56,7 @@ public struct LocalizedDateFormat: Sendable {
             throw .invalidPattern(skeleton, detail: "a skeleton is pattern letters only (yMMMM)")
         }
         let id = try ICUDateFormatHandle.localeID(locale)
-        let type = Self.icuCalendar(calendar).type
+        let type = try Self.icuCalendar(calendar).type
         let pattern = try ICUDateFormatHandle.text("find the pattern of '\(skeleton)' for '\(locale)'") {
             kicu_best_pattern(id, type, skeleton, $0, $1, &$2)
         }
@@ -268,18 +268,11 @@ public struct LocalizedDateFormat: Sendable {
         guard status <= 0 else { throw .invalidPattern(pattern, detail: ICUCalendarHandle.errorName(status)) }
     }
 
-    /// The ICU calendar type that writes `id`'s dates, and its Julian/Gregorian
-    /// switch (NaN: none). ISO 8601 dates are written as Gregorian ones: CLDR's
-    /// `iso8601` formats are numeric.
-    static func icuCalendar(_ id: CalendarID) -> (type: String, gregorianChange: Double) {
-        switch id {
-        case .gregorian, .iso8601: ("gregorian", ICUCalendarHandle.farPastMillis)
-        case .buddhist, .japanese, .roc: (id.rawValue, ICUCalendarHandle.farPastMillis)
-        case .julian: ("gregorian", ICUCalendarHandle.farFutureMillis)
-        case .hebrew, .islamic, .islamicCivil, .islamicTabular, .islamicUmmAlQura, .islamicRGSA, .persian, .indian, .coptic,
-             .ethiopic, .ethiopicAmeteAlem, .chinese, .dangi:
-            (id.rawValue, .nan)
-        }
+    /// The ICU calendar type that writes `id`'s dates (the calendar's fact),
+    /// and its Julian/Gregorian switch (NaN: none).
+    static func icuCalendar(_ id: CalendarID) throws(FormatError) -> (type: String, gregorianChange: Double) {
+        guard let icu = BuiltInFacts(id).icuCalendar else { throw .unsupportedCalendar(id.rawValue) }
+        return (icu.formatType, ICUCalendarHandle.millis(icu.gregorianChange) ?? .nan)
     }
 }
 

@@ -13,6 +13,15 @@ final class ICUCalendarHandle: @unchecked Sendable {
     static let farPastMillis = -8.64e15 * 2
     static let farFutureMillis = 8.64e15 * 2
 
+    /// The instant ICU's Gregorian calendar switches at, or nil where it does not apply.
+    static func millis(_ change: ICUCalendarType.GregorianChange) -> Double? {
+        switch change {
+        case .notApplicable: nil
+        case .prolepticGregorian: farPastMillis
+        case .prolepticJulian: farFutureMillis
+        }
+    }
+
     /// Opens ICU's calendar of type `type` in `zone`; `gregorianChange` sets
     /// the Julian/Gregorian switch when given.
     init(type: String, zone: String = "UTC", gregorianChange: Double? = nil) throws(ConversionError) {

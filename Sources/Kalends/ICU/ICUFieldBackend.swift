@@ -5,19 +5,14 @@ struct ICUFieldBackend: FieldBackend {
     let id: CalendarID
     let handle: ICUCalendarHandle
 
-    /// Opens the ICU calendar for `id`: proleptic for the Gregorian family,
-    /// never switching for Julian. Aliases are never passed to ICU.
+    /// Opens the ICU calendar the calendar's facts name for `id` (proleptic
+    /// for the Gregorian family, never switching for Julian).
     init(_ id: CalendarID) throws(ConversionError) {
         self.id = id
-        switch id {
-        case .gregorian, .iso8601, .buddhist, .japanese, .roc:
-            handle = try ICUCalendarHandle(type: id.rawValue, gregorianChange: ICUCalendarHandle.farPastMillis)
-        case .julian:
-            handle = try ICUCalendarHandle(type: "gregorian", gregorianChange: ICUCalendarHandle.farFutureMillis)
-        case .hebrew, .islamic, .islamicCivil, .islamicTabular, .islamicUmmAlQura, .islamicRGSA, .persian, .indian, .coptic,
-             .ethiopic, .ethiopicAmeteAlem, .chinese, .dangi:
-            handle = try ICUCalendarHandle(type: id.rawValue)
+        guard let icu = BuiltInFacts(id).icuCalendar else {
+            throw .icuFailure(operation: "open the \(id) calendar", status: "ICU has no such calendar")
         }
+        handle = try ICUCalendarHandle(type: icu.type, gregorianChange: ICUCalendarHandle.millis(icu.gregorianChange))
     }
 
     /// The calendar's facts: how ICU numbers its months and holds its year.

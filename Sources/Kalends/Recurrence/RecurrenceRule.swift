@@ -135,9 +135,11 @@ public struct RecurrenceRule: Hashable, Sendable {
     public let byHour: [Int]
     /// BYDAY.
     public let byDay: [Day]
-    /// BYMONTHDAY, -31 ... -1 and 1 ... 31.
+    /// BYMONTHDAY, -31 ... -1 and 1 ... 31 (with RSCALE, up to the calendar's
+    /// longest month where that is longer).
     public let byMonthDay: [Int]
-    /// BYYEARDAY, -366 ... -1 and 1 ... 366.
+    /// BYYEARDAY, -366 ... -1 and 1 ... 366 (with RSCALE, up to the
+    /// calendar's longest year where that is longer: 385 in Hebrew).
     public let byYearDay: [Int]
     /// BYWEEKNO, -53 ... -1 and 1 ... 53.
     public let byWeekNo: [Int]
@@ -148,18 +150,22 @@ public struct RecurrenceRule: Hashable, Sendable {
     public let bySetPos: [Int]
     /// WKST, Monday when not given.
     public let weekStart: Weekday
-    /// RSCALE: the calendar the rule counts its years, months and days in;
-    /// nil for a plain RFC 5545 rule (Gregorian).
-    public let rscale: CalendarID?
+    /// RSCALE: the calendar the rule counts its years, months and days in,
+    /// built in or registered (`Calendars.register`); nil for a plain RFC
+    /// 5545 rule (Gregorian).
+    public let rscale: CalendarIdentifier?
     /// SKIP; anything but `.omit` needs `rscale`.
     public let skip: Skip
 
     /// A rule from its parts, checked as RFC 5545 says (see the type's
     /// documentation); lists are sorted and their repeats dropped.
+    /// - Throws: `RuleError` naming the part at fault: a value out of its
+    ///   range, parts that exclude each other, or an `rscale` identifier
+    ///   with no engine registered.
     public init(frequency: Frequency, interval: Int = 1, end: End = .never,
                 bySecond: [Int] = [], byMinute: [Int] = [], byHour: [Int] = [], byDay: [Day] = [],
                 byMonthDay: [Int] = [], byYearDay: [Int] = [], byWeekNo: [Int] = [], byMonth: [MonthCode] = [],
-                bySetPos: [Int] = [], weekStart: Weekday = .monday, rscale: CalendarID? = nil, skip: Skip = .omit) throws(RuleError) {
+                bySetPos: [Int] = [], weekStart: Weekday = .monday, rscale: CalendarIdentifier? = nil, skip: Skip = .omit) throws(RuleError) {
         self.frequency = frequency
         self.interval = interval
         self.end = end
@@ -179,8 +185,10 @@ public struct RecurrenceRule: Hashable, Sendable {
     }
 
     /// Reads RRULE text (`FREQ=WEEKLY;COUNT=10;BYDAY=TU,TH`; part names
-    /// and values are case-insensitive, parts in any order). Errors name the
-    /// part and its character offset.
+    /// and values are case-insensitive, parts in any order). RSCALE names a
+    /// built-in calendar or a registered one (`RSCALE=MY-CALENDAR` after
+    /// `Calendars.register(MyCalendar())`, whose key is `my-calendar`).
+    /// - Throws: `RuleError` with the part and its character offset.
     public init(parsing text: String) throws(RuleError) {
         self = try RuleText.parse(text)
     }

@@ -49,11 +49,15 @@ public struct RecurrenceSet: Sendable {
     let excludedKeys: Set<Int>
     let excludedDays: Set<Int>
 
-    /// A set from its parts. Throws when a part does not fit DTSTART (a
-    /// sub-daily FREQ with a date DTSTART, an UNTIL or RDATE of another
-    /// form, a DTSTART with a fraction of a second). A date DTSTART's rules
-    /// are expanded without their BYHOUR, BYMINUTE and BYSECOND, which
-    /// `warnings` lists (RFC 5545 section 3.3.10).
+    /// A set from its parts. A date DTSTART's rules are expanded without
+    /// their BYHOUR, BYMINUTE and BYSECOND, which `warnings` lists (RFC 5545
+    /// section 3.3.10).
+    /// - Throws: `RecurrenceError` when a part does not fit DTSTART: a
+    ///   sub-daily FREQ with a date DTSTART (`.frequencyNeedsTime`), an UNTIL
+    ///   of another form (`.untilForm`), an RDATE or EXDATE of another form or
+    ///   outside the zone (`.timeForDateStart`, `.instantForFloatingStart`,
+    ///   `.unplacedDate`), a DTSTART with a fraction of a second, or an
+    ///   RSCALE calendar that fails to open (`.calendarUnavailable`).
     public init(start: RecurrenceStart, rules: [RecurrenceRule] = [], dates: [RecurrenceDate] = [],
                 exclusions: [RecurrenceDate] = [], policy: LocalTimePolicy = .rfc5545) throws(RecurrenceError) {
         try self.init(start: start, rules: rules, dates: dates, exclusions: exclusions, policy: policy, ruleLines: nil)
@@ -68,7 +72,7 @@ public struct RecurrenceSet: Sendable {
         self.exclusions = exclusions
         self.policy = policy
         guard start.local.nanosecondOfDay % 1_000_000_000 == 0 else {
-            throw RecurrenceError("DTSTART \(start) has a fraction of a second; recurrences count whole seconds, as iCalendar does")
+            throw RecurrenceError(.fractionalSecondStart(start))
         }
         func line(_ index: Int) -> Int? {
             guard let ruleLines, index < ruleLines.count else { return nil }
@@ -94,7 +98,7 @@ public struct RecurrenceSet: Sendable {
             do {
                 calendar = try RuleCalendar(rule.rscale)
             } catch {
-                throw RecurrenceError("\(rules.count > 1 ? "RRULE \(index + 1)" : "RRULE"): RSCALE calendar cannot be opened: \(error)")
+                throw RecurrenceError(.calendarUnavailable(rule: rules.count > 1 ? "RRULE \(index + 1)" : "RRULE", error))
             }
             expansions.append(RuleExpansion(engine: RuleEngine(rule: rule, calendar: calendar, start: start.local)))
         }
@@ -124,18 +128,13 @@ public struct RecurrenceSet: Sendable {
         // A date recurs by days at the finest: an hourly (or finer) step has no
         // date to land on between two days, and RFC 5545 gives it no meaning.
         if start.isDate && rule.frequency < .daily {
-            throw RecurrenceError("\(name): FREQ=\(rule.frequency) needs a DTSTART with a time, and DTSTART is the date \(start) "
-                                  + "(a date recurs DAILY at the finest)", line: line)
+            throw RecurrenceError(.frequencyNeedsTime(rule: name, frequency: rule.frequency, start: start), line: line)
         }
         guard let until = rule.until else { return }
         switch (until, start) {
         case (.date, .date), (.local, .floating), (.utc, .zoned): return
-        case (_, .date):
-            throw RecurrenceError("\(name): UNTIL must be a date (YYYYMMDD) like DTSTART \(start)", line: line)
-        case (_, .floating):
-            throw RecurrenceError("\(name): UNTIL must be a floating date-time (YYYYMMDDTHHMMSS) like DTSTART \(start)", line: line)
-        case (_, .zoned):
-            throw RecurrenceError("\(name): UNTIL must be a UTC date-time (YYYYMMDDTHHMMSSZ) for the zoned DTSTART \(start)", line: line)
+        case (_, .date), (_, .floating), (_, .zoned):
+            throw RecurrenceError(.untilForm(rule: name, start: start), line: line)
         }
     }
 
@@ -157,25 +156,25 @@ public struct RecurrenceSet: Sendable {
                 let zoned = try ZonedDateTime(instant: resolved.instant, zone: zone)
                 return Occurrence(value: .zoned(zoned), adjustment: resolved.adjustment, periodSeconds: date.periodSeconds, key: resolved.instant.seconds)
             } catch {
-                throw RecurrenceError("\(property) \(date): \(error)")
+                throw RecurrenceError(.unplacedDate(property: property, date: date, detail: "\(error)"))
             }
         case (.utc(let instant), .zoned(_, let zone)):
             do {
                 return Occurrence(value: .zoned(try ZonedDateTime(instant: instant, zone: zone)), periodSeconds: date.periodSeconds, key: instant.seconds)
             } catch {
-                throw RecurrenceError("\(property) \(date): \(error)")
+                throw RecurrenceError(.unplacedDate(property: property, date: date, detail: "\(error)"))
             }
         case (.date(let day), .zoned(_, let zone)):
             do {
                 let resolved = try zone.resolve(LocalDateTime(unchecked: day.dayNumber, 0), policy.disambiguation)
                 return Occurrence(value: .zoned(try ZonedDateTime(instant: resolved.instant, zone: zone)), periodSeconds: date.periodSeconds, key: resolved.instant.seconds)
             } catch {
-                throw RecurrenceError("\(property) \(date): \(error)")
+                throw RecurrenceError(.unplacedDate(property: property, date: date, detail: "\(error)"))
             }
         case (_, .date):
-            throw RecurrenceError("\(property) \(date) has a time, but DTSTART is the date \(start): use VALUE=DATE")
+            throw RecurrenceError(.timeForDateStart(property: property, date: date, start: start))
         case (.zoned, .floating), (.utc, .floating):
-            throw RecurrenceError("\(property) \(date) is an instant, but DTSTART \(start) is floating (no zone)")
+            throw RecurrenceError(.instantForFloatingStart(property: property, date: date, start: start))
         }
     }
 
@@ -196,7 +195,8 @@ public struct RecurrenceSet: Sendable {
     }
 
     /// The occurrences at or after `lower` and before `upper` (nil: no end), lazily.
-    /// Throws when a bound is an instant and the set is floating.
+    /// - Throws: `RecurrenceError` `.instantBound` for an instant bound of a
+    ///   floating or date set, `.invalidBound` for a wall-clock bound the zone cannot place.
     public func occurrences(from lower: Bound, to upper: Bound? = nil) throws(RecurrenceError) -> Occurrences {
         let low = try key(lower, roundingUp: true)
         let high = try upper.map { bound throws(RecurrenceError) in try key(bound, roundingUp: true) } ?? Int.max
@@ -204,22 +204,30 @@ public struct RecurrenceSet: Sendable {
     }
 
     /// The occurrences in the half-open span [lower, upper) of instants.
+    /// - Throws: `RecurrenceError` `.instantBound` for an instant bound of a
+    ///   floating or date set, `.invalidBound` for a wall-clock bound the zone cannot place.
     public func occurrences(in range: Range<Instant>) throws(RecurrenceError) -> [Occurrence] {
         Array(try occurrences(from: .instant(range.lowerBound), to: .instant(range.upperBound)))
     }
 
     /// The occurrences in the half-open span [lower, upper) of wall-clock times.
+    /// - Throws: `RecurrenceError` `.instantBound` for an instant bound of a
+    ///   floating or date set, `.invalidBound` for a wall-clock bound the zone cannot place.
     public func occurrences(in range: Range<LocalDateTime>) throws(RecurrenceError) -> [Occurrence] {
         Array(try occurrences(from: .local(range.lowerBound), to: .local(range.upperBound)))
     }
 
     /// The occurrences strictly after `bound`, lazily.
+    /// - Throws: `RecurrenceError` `.instantBound` for an instant bound of a
+    ///   floating or date set, `.invalidBound` for a wall-clock bound the zone cannot place.
     public func occurrences(after bound: Bound) throws(RecurrenceError) -> Occurrences {
         let low = try key(bound, roundingUp: false)
         return Occurrences(set: self, lowerKey: low == Int.max ? low : low + 1, upperKey: low == Int.max ? Int.min : Int.max)
     }
 
     /// The first occurrence strictly after `bound`, if any.
+    /// - Throws: `RecurrenceError` `.instantBound` for an instant bound of a
+    ///   floating or date set, `.invalidBound` for a wall-clock bound the zone cannot place.
     public func first(after bound: Bound) throws(RecurrenceError) -> Occurrence? {
         var iterator = try occurrences(after: bound).makeIterator()
         return iterator.next()
@@ -228,6 +236,8 @@ public struct RecurrenceSet: Sendable {
     /// The last occurrence strictly before `bound`, if any. It looks back in
     /// spans that double from a week of the rule's periods, so its cost grows
     /// with the gap before that occurrence, not with the distance from DTSTART.
+    /// - Throws: `RecurrenceError` `.instantBound` for an instant bound of a
+    ///   floating or date set, `.invalidBound` for a wall-clock bound the zone cannot place.
     public func last(before bound: Bound) throws(RecurrenceError) -> Occurrence? {
         let high = try key(bound, roundingUp: true)
         let startKey = Swift.min(dateOccurrences.first?.key ?? Int.max, firstKey)
@@ -263,13 +273,13 @@ public struct RecurrenceSet: Sendable {
         case (.instant(let instant), .zoned):
             (seconds, fraction) = (instant.seconds, instant.nanosecond)
         case (.instant(let instant), _):
-            throw RecurrenceError("the bound \(instant) is an instant, but DTSTART \(start) has no zone (give a zone, or a wall-clock time)")
+            throw RecurrenceError(.instantBound(instant, start: start))
         case (.local(let local), .zoned(_, let zone)):
             do {
                 let resolved = try zone.resolve(local, .compatible)
                 (seconds, fraction) = (resolved.instant.seconds, resolved.instant.nanosecond)
             } catch {
-                throw RecurrenceError("the bound \(local): \(error)")
+                throw RecurrenceError(.invalidBound(local, detail: "\(error)"))
             }
         case (.local(let local), _):
             (seconds, fraction) = local.wallSeconds

@@ -258,20 +258,3 @@ public struct Occurrence: Hashable, Sendable, Comparable, CustomStringConvertibl
     /// In time order.
     public static func < (a: Occurrence, b: Occurrence) -> Bool { a.key < b.key }
 }
-
-/// Why a recurrence (a DTSTART with its rules, RDATEs and EXDATEs) cannot be
-/// expanded, or its iCalendar text read.
-public struct RecurrenceError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// What is wrong.
-    public let message: String
-    /// The 1-based line of the iCalendar text, when read from text.
-    public let line: Int?
-
-    /// An error; the content-line reader adds the line.
-    public init(_ message: String, line: Int? = nil) {
-        self.message = message
-        self.line = line
-    }
-
-    public var description: String { (line.map { "line \($0): " } ?? "") + message }
-}

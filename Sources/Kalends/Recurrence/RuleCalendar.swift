@@ -1,10 +1,11 @@
 /// The calendar a rule counts in: the Gregorian engine, called directly, for
-/// plain RFC 5545 rules and RSCALE=GREGORIAN; any other calendar's standard
-/// engine (RSCALE, RFC 7529) through its existential. One engine type serves
-/// both, so the expansion code is written once; the Gregorian path pays one
-/// predictable branch a call.
+/// plain RFC 5545 rules and RSCALE=GREGORIAN; any other calendar's engine
+/// (RSCALE, RFC 7529) through its existential: a built-in calendar's fast
+/// standard engine, or the engine registered for a calendar defined outside
+/// Kalends. One engine type serves all, so the expansion code is written
+/// once; the Gregorian path pays one predictable branch a call.
 struct RuleCalendar: CalendarSystem, FactsForwarding {
-    let facts: BuiltInFacts
+    let facts: AnyCalendarFacts
     /// The calendar's engine, or nil for the Gregorian one.
     private let other: (any CalendarSystem)?
     private let gregorian = GregorianCalendar()
@@ -14,20 +15,20 @@ struct RuleCalendar: CalendarSystem, FactsForwarding {
 
     /// The plain RFC 5545 calendar.
     init() {
-        self.init(facts: BuiltInFacts(.gregorian), other: nil, hasLeapMonths: false, supportedYears: GregorianCalendar().supportedYears)
+        self.init(facts: BuiltInFacts(.gregorian).facts, other: nil, hasLeapMonths: false, supportedYears: GregorianCalendar().supportedYears)
     }
 
     /// The calendar of RSCALE=`id`.
-    init(_ id: CalendarID?) throws(ConversionError) {
+    init(_ id: CalendarIdentifier?) throws(ConversionError) {
         guard let id, id != .gregorian && id != .iso8601 else {
             self.init()
             return
         }
         let engine = try Calendars.system(id)
-        self.init(facts: BuiltInFacts(id), other: engine, hasLeapMonths: engine.hasLeapMonths, supportedYears: engine.supportedYears)
+        self.init(facts: AnyCalendarFacts(engine), other: engine, hasLeapMonths: engine.hasLeapMonths, supportedYears: engine.supportedYears)
     }
 
-    private init(facts: BuiltInFacts, other: (any CalendarSystem)?, hasLeapMonths: Bool, supportedYears: ClosedRange<Int>) {
+    private init(facts: AnyCalendarFacts, other: (any CalendarSystem)?, hasLeapMonths: Bool, supportedYears: ClosedRange<Int>) {
         self.facts = facts
         self.other = other
         self.hasLeapMonths = hasLeapMonths

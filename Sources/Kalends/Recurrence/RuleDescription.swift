@@ -25,9 +25,9 @@ struct RuleDescription {
 
     init(_ rule: RecurrenceRule) {
         self.rule = rule
-        let id = rule.rscale ?? .gregorian
-        calendarName = id == .gregorian ? nil : id.name
-        months = RuleMonthWords(id)
+        let facts = rule.rscale.flatMap(Calendars.facts(of:)) ?? BuiltInFacts(.gregorian).facts
+        calendarName = facts.id == .gregorian ? nil : facts.name
+        months = RuleMonthWords(facts)
         weekdays = rule.byDay.filter { $0.ordinal == nil }.map(\.weekday)
         ordinalDays = rule.byDay.filter { $0.ordinal != nil }
     }

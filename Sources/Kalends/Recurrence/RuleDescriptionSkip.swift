@@ -6,15 +6,15 @@ extension RuleDescription {
     /// `, or the last day when the month is shorter`, `, moving to 8 Adar in
     /// common years`; empty for SKIP=OMIT and where no date can be missing.
     var skipClause: String {
-        guard let id = rule.rscale, rule.skip != .omit, rule.frequency >= .monthly else { return "" }
+        guard rule.rscale != nil, rule.skip != .omit, rule.frequency >= .monthly else { return "" }
         let backward = rule.skip == .backward
         var text = ""
         if isYearly && !rule.byYearDay.isEmpty {
-            text += missingDays(rule.byYearDay, shortest: Self.shortestYear(id), unit: "year", backward: backward)
+            text += missingDays(rule.byYearDay, shortest: months.facts.yearLengths.lowerBound, unit: "year", backward: backward)
         } else if isYearly && !rule.byWeekNo.isEmpty {
             // Week days always exist.
         } else if !rule.byMonthDay.isEmpty {
-            text += missingDays(rule.byMonthDay, shortest: Self.shortestMonth(id), unit: "month", backward: backward)
+            text += missingDays(rule.byMonthDay, shortest: months.facts.monthLengths.lowerBound, unit: "month", backward: backward)
         } else if rule.byDay.isEmpty {
             // DTSTART's day of the month, which may be the 31st.
             text += ", or on " + (backward ? "the last day" : "the 1st of the next month") + " when a month is too short for the start's day"
@@ -68,25 +68,5 @@ extension RuleDescription {
         if backward { return (MonthCode(code.number), false) }
         let next = MonthCode(code.number + 1)
         return months.facts.hasMonthCode(next) ? (next, false) : (MonthCode(1), true)
-    }
-
-    /// The fewest days a month of the calendar can have (at most: a smaller
-    /// number only makes the sentence mention SKIP where it cannot act).
-    static func shortestMonth(_ id: CalendarID) -> Int {
-        switch id {
-        case .hebrew, .chinese, .dangi, .islamic, .islamicCivil, .islamicTabular, .islamicUmmAlQura, .islamicRGSA, .persian: 29
-        case .indian: 30
-        case .coptic, .ethiopic, .ethiopicAmeteAlem: 5  // the epagomenal month
-        default: 28
-        }
-    }
-
-    /// The fewest days a year of the calendar can have (as `shortestMonth`).
-    static func shortestYear(_ id: CalendarID) -> Int {
-        switch id {
-        case .hebrew, .chinese, .dangi, .islamic, .islamicUmmAlQura, .islamicRGSA: 353
-        case .islamicCivil, .islamicTabular: 354
-        default: 365
-        }
     }
 }

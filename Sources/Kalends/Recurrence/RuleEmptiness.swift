@@ -27,7 +27,7 @@ extension RuleEngine {
         switch rule.frequency {
         case .daily: largestSet = timeOffsets.count
         case .weekly: largestSet = weekdayMask.nonzeroBitCount * timeOffsets.count
-        case .monthly: largestSet = 31 * timeOffsets.count
+        case .monthly: largestSet = RecurrenceRule.Limits(rule.rscale).monthDays * timeOffsets.count
         default: largestSet = RecurrenceRule.Limits(rule.rscale).yearDays * timeOffsets.count
         }
         if !rule.bySetPos.isEmpty && rule.bySetPos.allSatisfy({ $0.magnitude > UInt(largestSet) }) {
@@ -49,17 +49,6 @@ extension RuleEngine {
         return "none of its dates falls in the periods it steps through from DTSTART (\(rule.interval == 1 ? "every" : "every \(rule.interval)th") \(periodName))"
     }
 
-    /// The most days a month of the calendar has: 30 in the lunar and
-    /// lunisolar calendars (a month runs from one new moon to the next) and
-    /// in the Coptic and Ethiopic ones; 31 elsewhere.
-    static func longestMonth(_ id: CalendarID?) -> Int {
-        switch id {
-        case .hebrew, .chinese, .dangi, .islamic, .islamicCivil, .islamicTabular, .islamicUmmAlQura, .islamicRGSA,
-             .coptic, .ethiopic, .ethiopicAmeteAlem: 30
-        default: 31
-        }
-    }
-
     private var periodName: String {
         ["second", "minute", "hour", "day", "week", "month", "year"][rule.frequency.rawValue]
     }
@@ -77,8 +66,9 @@ extension RuleEngine {
             first = calendar.dayNumber(year: 2000, month: 1, day: 1)
             last = calendar.dayNumber(year: 2028, month: 1, day: 1)
         } else {
-            let longest = Self.longestMonth(rule.rscale)
-            let calendarName = rule.rscale.map { $0.name } ?? "Gregorian"
+            // The calendar's fact: 30 in the lunar and lunisolar calendars, 31 in most others.
+            let longest = calendar.monthLengths.upperBound
+            let calendarName = calendar.name
             if !monthDays.isEmpty && monthDays.allSatisfy({ $0.magnitude > UInt(longest) }) {
                 return "no month of the \(calendarName) calendar has \(longest + 1) days or more (BYMONTHDAY=\(monthDays.map(String.init).joined(separator: ",")))"
             }

@@ -162,7 +162,8 @@ struct RuleEngine<C: CalendarSystem>: Sendable {
         filterDays = !limits.isEmpty
         skip = rule.skip
         spills = rule.skip != .omit && frequency >= .monthly
-        repeatsEvery400Years = calendar.id.builtIn == .gregorian || calendar.id.builtIn == .iso8601
+        // The Gregorian engine called directly (no RSCALE, or RSCALE=GREGORIAN or ISO8601).
+        repeatsEvery400Years = (calendar as? RuleCalendar)?.isGregorian == true
         needsFacts = !months.isEmpty || !monthDays.isEmpty || !yearDays.isEmpty || !weekNumbers.isEmpty || !ordinalDays.isEmpty
 
         let single = timeOffsets.count == 1 && rule.bySetPos.isEmpty && months.isEmpty && monthDays.isEmpty

@@ -14,13 +14,13 @@ struct RuleMonthWords {
         case numbered
     }
 
-    let facts: BuiltInFacts
+    let facts: AnyCalendarFacts
     let style: Style
 
-    init(_ id: CalendarID) {
-        let facts = BuiltInFacts(id), gregorian = BuiltInFacts(.gregorian)
+    init(_ facts: AnyCalendarFacts) {
+        let gregorian = BuiltInFacts(.gregorian)
         self.facts = facts
-        if id == .chinese || id == .dangi {
+        if facts.hasNumberedMonths {
             style = .numbered
         } else if (1...12).allSatisfy({ facts.monthName(MonthCode($0), leapYear: false) == gregorian.monthName(MonthCode($0), leapYear: false) }) {
             style = .monthFirst

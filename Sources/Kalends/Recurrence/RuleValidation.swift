@@ -11,7 +11,7 @@ extension RecurrenceRule {
         try Self.check(bySecond, 0...60, part: "BYSECOND")
         try Self.check(byMinute, 0...59, part: "BYMINUTE")
         try Self.check(byHour, 0...23, part: "BYHOUR")
-        try Self.checkSigned(byMonthDay, 31, part: "BYMONTHDAY")
+        try Self.checkSigned(byMonthDay, limits.monthDays, part: "BYMONTHDAY")
         try Self.checkSigned(byYearDay, limits.yearDays, part: "BYYEARDAY")
         try Self.checkSigned(byWeekNo, limits.weeks, part: "BYWEEKNO")
         try checkMonths()
@@ -54,16 +54,20 @@ extension RecurrenceRule {
         }
     }
 
-    /// The largest day of the year, week number and BYDAY ordinal a rule may
-    /// name: 366 and 53, or in a lunisolar RSCALE (years of up to 385 days) 385 and 55.
+    /// The largest day of the month, day of the year, week number and BYDAY
+    /// ordinal a rule may name: 31, 366 and 53, or the RSCALE calendar's
+    /// longest month and year where longer (a lunisolar year of 385 days,
+    /// with 55 weeks).
     struct Limits {
+        let monthDays: Int
         let yearDays: Int
         let weeks: Int
 
-        init(_ rscale: CalendarID?) {
-            let lunisolar = rscale?.hasLeapMonthCodes ?? false
-            yearDays = lunisolar ? 385 : 366
-            weeks = lunisolar ? 55 : 53
+        init(_ rscale: CalendarIdentifier?) {
+            let facts = rscale.flatMap(Calendars.facts(of:))
+            monthDays = Swift.max(31, facts?.monthLengths.upperBound ?? 31)
+            yearDays = Swift.max(366, facts?.yearLengths.upperBound ?? 366)
+            weeks = facts?.hasLeapMonths == true ? 55 : 53
         }
     }
 
@@ -80,17 +84,13 @@ extension RecurrenceRule {
             }
             return
         }
-        let facts = BuiltInFacts(rscale)
+        guard let facts = Calendars.facts(of: rscale) else {
+            throw RuleError(.unsupported("RSCALE=\(RuleText.format(rscale)) names a calendar with no engine registered (Calendars.register)"),
+                            part: "RSCALE")
+        }
         if let bad = byMonth.first(where: { !facts.hasMonthCode($0) }) {
             let value = RuleText.format(bad)
-            let months: String
-            switch rscale {
-            case .hebrew: months = "1 ... 12 and 5L (Adar I)"
-            case .chinese, .dangi: months = "1 ... 12, each also as a leap month (1L ... 12L)"
-            default:
-                let count = (1...13).filter { facts.hasMonthCode(MonthCode($0)) }.count
-                months = "1 ... \(count), no leap months"
-            }
+            let months = facts.ruleMonthsDescription
             throw RuleError(.outOfRange(value: value, allowed: "the months of RSCALE=\(RuleText.format(rscale)): \(months)"), part: "BYMONTH")
         }
     }

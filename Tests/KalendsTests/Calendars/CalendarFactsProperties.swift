@@ -112,3 +112,52 @@ private struct Failure: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
 }
+
+/// The facts Recurrence and formatting read instead of asking which calendar
+/// it is, held to the engines: month and year lengths, and the ordinal.
+final class CalendarLengthFactsProperties: XCTestCase {
+    /// Every month and year of sampled years over the whole supported range
+    /// has a length within the calendar's `monthLengths` and `yearLengths`.
+    func testSampledLengthsLieWithinTheFacts() {
+        let gen = Gen.element(of: CalendarID.allCases).flatMap { id in
+            let years = (try? Calendars.system(id).supportedYears) ?? 1...1
+            return Gen.int(in: years).map { (id, $0) }
+        }
+        forAll(gen, runs: 400) { id, year in
+            let calendar = try Calendars.system(id)
+            if let violation = CalendarLengthFacts.violation(in: calendar, year: year) { throw Failure(violation) }
+            return true
+        }
+    }
+
+    /// The bounds are exact: the shortest and longest month and year each
+    /// occur within ISO 1600 ... 2600 (the baked years of the table
+    /// calendars) or -2000 ... -1500 (where the astronomical Islamic
+    /// calendars have their years of 353 days).
+    func testEveryBoundOccurs() throws {
+        for id in CalendarID.allCases {
+            let calendar = try Calendars.system(id)
+            var months: ClosedRange<Int>?, years: ClosedRange<Int>?
+            for (from, to) in [(1600, 2600), (-2000, -1500)] {
+                let first = calendar.ordinalDate(ofDay: GregorianMath.dayNumber(year: from, month: 1, day: 1)).year
+                let last = calendar.ordinalDate(ofDay: GregorianMath.dayNumber(year: to, month: 1, day: 1)).year
+                let seen = CalendarLengthFacts.observed(in: calendar, years: first...last)
+                months = months.map { Swift.min($0.lowerBound, seen.months.lowerBound)...Swift.max($0.upperBound, seen.months.upperBound) } ?? seen.months
+                years = years.map { Swift.min($0.lowerBound, seen.years.lowerBound)...Swift.max($0.upperBound, seen.years.upperBound) } ?? seen.years
+            }
+            XCTAssertEqual(months, calendar.monthLengths, "\(id)")
+            XCTAssertEqual(years, calendar.yearLengths, "\(id)")
+        }
+    }
+
+    /// The ordinal is the position in `allCases` (the identifier's index),
+    /// and every built-in calendar names the ICU calendar it is checked against.
+    func testOrdinalsFollowAllCasesAndEveryBuiltInHasAnICUType() {
+        XCTAssertEqual(MemoryLayout<CalendarID>.size, 1)
+        for (index, id) in CalendarID.allCases.enumerated() {
+            XCTAssertEqual(Int(id.ordinal), index, "\(id)")
+            XCTAssertEqual(CalendarIdentifier(id).builtIn, id)
+            XCTAssertNotNil(BuiltInFacts(id).icuCalendar, "\(id)")
+        }
+    }
+}

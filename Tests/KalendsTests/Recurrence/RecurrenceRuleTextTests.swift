@@ -189,7 +189,7 @@ final class RecurrenceRuleTextTests: XCTestCase {
         return Gen.zip(head, lists, more, Gen.zip(days, scale)).map { head, lists, more, last -> RecurrenceRule? in
             try? RecurrenceRule(frequency: head.0, interval: head.1, end: head.2, bySecond: lists.0, byMinute: lists.1,
                                 byHour: lists.2, byDay: last.0, byMonthDay: lists.3, byYearDay: more.0, byWeekNo: more.1,
-                                byMonth: more.2, bySetPos: more.3, weekStart: head.3, rscale: last.1.0,
+                                byMonth: more.2, bySetPos: more.3, weekStart: head.3, rscale: last.1.0.map(CalendarIdentifier.init),
                                 skip: last.1.0 == nil ? .omit : last.1.1)
         }.filter { $0 != nil }.map { $0! }
     }()

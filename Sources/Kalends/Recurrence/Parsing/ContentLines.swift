@@ -16,9 +16,13 @@ extension RecurrenceSet {
     public static let lineNames: Set<String> = ["DTSTART", "RRULE", "RDATE", "EXDATE", "EXRULE"]
 
     /// Reads DTSTART (exactly one), RRULEs, RDATEs and EXDATEs from
-    /// iCalendar text. Errors give the line (of the unfolded text's first
-    /// physical line) and what is wrong.
-    /// A DTSTART, RRULE, RDATE or EXDATE line longer than `maximumLineLength` is an error.
+    /// iCalendar text.
+    /// - Throws: `RecurrenceError` with the line (of the unfolded text's first
+    ///   physical line) and what is wrong: a content line that does not read
+    ///   (`.contentLine`, with its column), an RRULE (`.rule`, with its part
+    ///   and offset), a missing or repeated DTSTART, a DTSTART, RRULE, RDATE
+    ///   or EXDATE line longer than `maximumLineLength`, or what
+    ///   `init(start:rules:dates:exclusions:policy:)` throws.
     public init(parsing text: String, policy: LocalTimePolicy = .rfc5545) throws(RecurrenceError) {
         var start: RecurrenceStart?
         var rules: [RecurrenceRule] = []
@@ -30,21 +34,21 @@ extension RecurrenceSet {
                 let name = ContentLines.name(of: line)
                 // Another property (an inline ATTACH) may be long: it is passed over unread.
                 guard Self.lineNames.contains(name) else { continue }
-                throw RecurrenceError("the \(RuleError.shown(name)) line is \(line.utf8.count) bytes long, more than the \(Self.maximumLineLength) a content line may have (after unfolding)", line: number)
+                throw RecurrenceError(.lineTooLong(property: name, bytes: line.utf8.count, maximum: Self.maximumLineLength), line: number)
             }
             let parsed: RecurrenceLine
             do {
                 parsed = try ContentLines.parse(line)
             } catch {
-                throw RecurrenceError(error.message, line: number)
+                throw RecurrenceError(.contentLine(error), line: number)
             }
             switch parsed.name {
             case "DTSTART":
-                guard start == nil else { throw RecurrenceError("DTSTART is given more than once", line: number) }
+                guard start == nil else { throw RecurrenceError(.repeatedStart, line: number) }
                 do {
                     let values = try ContentLines.values(parsed)
                     guard values.count == 1, let value = values.first, value.periodSeconds == nil else {
-                        throw ContentLineError("DTSTART takes one date or date-time")
+                        throw ContentLineError(.startNotOneValue, property: "DTSTART", column: parsed.valueColumn)
                     }
                     switch value.value {
                     case .date(let date): start = .date(date)
@@ -54,33 +58,33 @@ extension RecurrenceSet {
                         start = .zoned(try LocalDateTime(instant, offset: UTCOffset(seconds: 0)), .utc)
                     }
                 } catch let error as ContentLineError {
-                    throw RecurrenceError(error.message, line: number)
+                    throw RecurrenceError(.contentLine(error), line: number)
                 } catch {
-                    throw RecurrenceError("DTSTART: \(error)", line: number)
+                    throw RecurrenceError(.invalidStart(detail: "\(error)"), line: number)
                 }
             case "RRULE":
                 do {
                     rules.append(try RecurrenceRule(parsing: parsed.value))
                     ruleLines.append(number)
                 } catch {
-                    throw RecurrenceError(error.description, line: number)
+                    throw RecurrenceError(.rule(error), line: number)
                 }
             case "RDATE": rdates.append((parsed, number))
             case "EXDATE": exdates.append((parsed, number))
             case "EXRULE":
-                throw RecurrenceError("EXRULE was removed from iCalendar by RFC 5545; use EXDATE", line: number)
+                throw RecurrenceError(.exceptionRule, line: number)
             default:
                 continue
             }
         }
-        guard let start else { throw RecurrenceError("no DTSTART line (e.g. DTSTART:19970902T090000)") }
+        guard let start else { throw RecurrenceError(.missingStart) }
         func dates(_ lines: [(RecurrenceLine, Int)]) throws(RecurrenceError) -> [RecurrenceDate] {
             var result: [RecurrenceDate] = []
             for (line, number) in lines {
                 do {
                     result += try ContentLines.values(line)
                 } catch {
-                    throw RecurrenceError(error.message, line: number)
+                    throw RecurrenceError(.contentLine(error), line: number)
                 }
             }
             return result
@@ -90,16 +94,13 @@ extension RecurrenceSet {
     }
 }
 
-/// One content line: its name, parameters and value.
+/// One content line: its name, parameters and value, and the 1-based
+/// column where the value starts (for errors).
 struct RecurrenceLine {
     let name: String
     let parameters: [String: String]
     let value: String
-}
-
-struct ContentLineError: Error {
-    let message: String
-    init(_ message: String) { self.message = message }
+    var valueColumn: Int = 1
 }
 
 enum ContentLines {
@@ -133,11 +134,10 @@ enum ContentLines {
     static func parse(_ line: String) throws(ContentLineError) -> RecurrenceLine {
         let characters = Array(line)
         var index = 0
-        func shown() -> String { RuleError.shown(line) }
         while index < characters.count, characters[index] != ";" && characters[index] != ":" { index += 1 }
         let name = String(characters[0..<index]).uppercased()
         guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }) else {
-            throw ContentLineError("'\(shown())' is not an iCalendar content line (NAME:VALUE)")
+            throw ContentLineError(.notAContentLine(text: line), property: nil, column: index + 1)
         }
         var parameters: [String: String] = [:]
         while index < characters.count && characters[index] == ";" {
@@ -145,7 +145,8 @@ enum ContentLines {
             let nameStart = index
             while index < characters.count, characters[index] != "=" && characters[index] != ":" && characters[index] != ";" { index += 1 }
             guard index < characters.count, characters[index] == "=" else {
-                throw ContentLineError("\(RuleError.shown(name)): parameter '\(RuleError.shown(String(characters[nameStart..<index])))' has no value (NAME=VALUE)")
+                throw ContentLineError(.parameterWithoutValue(parameter: String(characters[nameStart..<index])), property: RuleError.shown(name),
+                                       column: nameStart + 1)
             }
             let parameter = String(characters[nameStart..<index]).uppercased()
             index += 1
@@ -153,7 +154,9 @@ enum ContentLines {
             if index < characters.count && characters[index] == "\"" {
                 index += 1
                 while index < characters.count && characters[index] != "\"" { value.append(characters[index]); index += 1 }
-                guard index < characters.count else { throw ContentLineError("\(RuleError.shown(name)): parameter \(RuleError.shown(parameter)) has an unclosed quote") }
+                guard index < characters.count else {
+                    throw ContentLineError(.unclosedQuote(parameter: parameter), property: RuleError.shown(name), column: nameStart + 1)
+                }
                 index += 1
             } else {
                 while index < characters.count, characters[index] != ";" && characters[index] != ":" { value.append(characters[index]); index += 1 }
@@ -161,48 +164,55 @@ enum ContentLines {
             parameters[parameter] = value
         }
         guard index < characters.count, characters[index] == ":" else {
-            throw ContentLineError("\(RuleError.shown(name)): no ':' before the value in '\(shown())'")
+            throw ContentLineError(.missingColon(text: line), property: RuleError.shown(name), column: index + 1)
         }
-        return RecurrenceLine(name: name, parameters: parameters, value: String(characters[(index + 1)...]))
+        return RecurrenceLine(name: name, parameters: parameters, value: String(characters[(index + 1)...]), valueColumn: index + 2)
     }
 
     /// The comma-separated values of DTSTART, RDATE or EXDATE, in the form VALUE= and TZID= say.
     static func values(_ line: RecurrenceLine) throws(ContentLineError) -> [RecurrenceDate] {
         let kind = line.parameters["VALUE"]?.uppercased() ?? "DATE-TIME"
         guard ["DATE", "DATE-TIME", "PERIOD"].contains(kind) else {
-            throw ContentLineError("\(line.name): VALUE=\(RuleError.shown(kind)) is not DATE, DATE-TIME or PERIOD")
+            throw ContentLineError(.unknownValueType(kind), property: line.name)
         }
-        if kind == "PERIOD" && line.name != "RDATE" { throw ContentLineError("\(line.name): VALUE=PERIOD is only for RDATE") }
+        if kind == "PERIOD" && line.name != "RDATE" { throw ContentLineError(.periodNotAllowed, property: line.name) }
         var zone: ZoneRules?
         if let name = line.parameters["TZID"] {
             do {
                 zone = try ZoneRules(identifier: name.hasPrefix("/") ? String(name.dropFirst()) : name)
             } catch {
-                throw ContentLineError("\(line.name): TZID=\(RuleError.shown(name)) is not a time zone this system knows (\(error))")
+                throw ContentLineError(.unknownZone(name, detail: "\(error)"), property: line.name)
             }
         }
         var result: [RecurrenceDate] = []
+        var column = line.valueColumn
         for item in line.value.split(separator: ",", omittingEmptySubsequences: false) {
             let text = String(item)
-            if kind == "PERIOD" {
-                let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-                guard parts.count == 2 else { throw ContentLineError("\(line.name): '\(RuleError.shown(text))' is not a PERIOD (START/END or START/DURATION)") }
-                let start = try dateTime(String(parts[0]), zone: zone, property: line.name)
-                let seconds: Int
-                if parts[1].hasPrefix("P") || parts[1].hasPrefix("+P") {
-                    seconds = try duration(String(parts[1]), property: line.name)
-                } else {
-                    let end = try dateTime(String(parts[1]), zone: zone, property: line.name)
-                    guard let startKey = absoluteSeconds(start), let endKey = absoluteSeconds(end), endKey > startKey else {
-                        throw ContentLineError("\(line.name): the PERIOD '\(RuleError.shown(text))' does not end after it starts")
+            defer { column += text.count + 1 }
+            do throws(ContentLineError) {
+                if kind == "PERIOD" {
+                    let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+                    guard parts.count == 2 else { throw ContentLineError(.malformedPeriod(text), property: line.name) }
+                    let start = try dateTime(String(parts[0]), zone: zone, property: line.name)
+                    let seconds: Int
+                    if parts[1].hasPrefix("P") || parts[1].hasPrefix("+P") {
+                        seconds = try duration(String(parts[1]), property: line.name)
+                    } else {
+                        let end = try dateTime(String(parts[1]), zone: zone, property: line.name)
+                        guard let startKey = absoluteSeconds(start), let endKey = absoluteSeconds(end), endKey > startKey else {
+                            throw ContentLineError(.periodNotAfterStart(text), property: line.name)
+                        }
+                        seconds = endKey - startKey
                     }
-                    seconds = endKey - startKey
+                    result.append(RecurrenceDate(start.value, periodSeconds: seconds))
+                } else if kind == "DATE" {
+                    result.append(RecurrenceDate(.date(try date(text, property: line.name))))
+                } else {
+                    result.append(try dateTime(text, zone: zone, property: line.name))
                 }
-                result.append(RecurrenceDate(start.value, periodSeconds: seconds))
-            } else if kind == "DATE" {
-                result.append(RecurrenceDate(.date(try date(text, property: line.name))))
-            } else {
-                result.append(try dateTime(text, zone: zone, property: line.name))
+            } catch {
+                // The value at fault: where this item starts in the line.
+                throw ContentLineError(error.kind, property: error.property, column: error.column ?? column)
             }
         }
         return result
@@ -222,14 +232,14 @@ enum ContentLines {
     static func date(_ text: String, property: String) throws(ContentLineError) -> ISODate {
         let digits = Array(text.utf8)
         guard digits.count == 8, digits.allSatisfy({ $0 >= 48 && $0 <= 57 }) else {
-            throw ContentLineError("\(property): '\(RuleError.shown(text))' is not a DATE (YYYYMMDD)")
+            throw ContentLineError(.malformedDate(text), property: property)
         }
         let number = digits.reduce(0) { $0 * 10 + Int($1 - 48) }
         let year = number / 10_000, month = number / 100 % 100, day = number % 100
         do {
             return try ISODate(year: year, month: month, day: day)
         } catch {
-            throw ContentLineError("\(property): '\(text)' is not a date: \(error)")
+            throw ContentLineError(.invalidDate(text, detail: "\(error)"), property: property)
         }
     }
 
@@ -241,7 +251,7 @@ enum ContentLines {
         let body = isUTC ? Array(bytes.dropLast()) : bytes
         guard body.count == 15, body[8] == UInt8(ascii: "T") || body[8] == UInt8(ascii: "t"),
               body[9...].allSatisfy({ $0 >= 48 && $0 <= 57 }) else {
-            throw ContentLineError("\(property): '\(RuleError.shown(text))' is not a DATE-TIME (YYYYMMDDTHHMMSS, Z for UTC)")
+            throw ContentLineError(.malformedDateTime(text), property: property)
         }
         let day = try date(String(decoding: body[0..<8], as: UTF8.self), property: property)
         let clock = body[9...].reduce(0) { $0 * 10 + Int($1 - 48) }
@@ -250,7 +260,7 @@ enum ContentLines {
             let time = try TimeOfDay(hour: clock / 10_000, minute: clock / 100 % 100, second: clock % 100 == 60 ? 59 : clock % 100)
             local = try LocalDateTime(day, time)
         } catch {
-            throw ContentLineError("\(property): '\(RuleError.shown(text))' has no such time: \(error)")
+            throw ContentLineError(.invalidTime(text, detail: "\(error)"), property: property)
         }
         if isUTC {
             return RecurrenceDate(.utc(Instant(seconds: local.wallSeconds.seconds)))
@@ -262,7 +272,7 @@ enum ContentLines {
     /// An RFC 5545 duration (`PT2H`, `P1D`, `P1W`, `P1DT12H30M`) in seconds; positive only.
     static func duration(_ text: String, property: String) throws(ContentLineError) -> Int {
         var characters = Substring(text)
-        func fail() -> ContentLineError { ContentLineError("\(property): '\(RuleError.shown(text))' is not a positive duration (PT2H, P1D, P1W)") }
+        func fail() -> ContentLineError { ContentLineError(.malformedDuration(text), property: property) }
         if characters.first == "+" { characters = characters.dropFirst() }
         guard characters.first == "P" else { throw fail() }
         characters = characters.dropFirst()

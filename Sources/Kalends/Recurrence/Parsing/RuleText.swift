@@ -148,10 +148,12 @@ enum RuleText {
         return codes
     }
 
-    /// An RSCALE value: a CLDR calendar name, case-insensitively.
-    static func calendar(_ part: Part) throws(RuleError) -> CalendarID {
-        guard let id = try? CalendarID(parsing: String(part.value)) else {
-            let names = CalendarID.allCases.map { format($0) }.joined(separator: ", ")
+    /// An RSCALE value: a CLDR calendar name or a registered calendar's key,
+    /// case-insensitively (`Calendars.identifier(named:)`).
+    static func calendar(_ part: Part) throws(RuleError) -> CalendarIdentifier {
+        guard let id = try? Calendars.identifier(named: String(part.value)) else {
+            // The built-in names only: the message does not change with what a process has registered.
+            let names = CalendarID.allCases.map { format(CalendarIdentifier($0)) }.joined(separator: ", ")
             throw part.error(.malformed(expected: "a calendar Kalends knows: \(names)"))
         }
         return id
@@ -229,7 +231,7 @@ enum RuleText {
     // MARK: Formatting
 
     /// The RSCALE form of a calendar: its CLDR name in capitals (`ISLAMIC-CIVIL`).
-    static func format(_ id: CalendarID) -> String { id.rawValue.uppercased() }
+    static func format(_ id: CalendarIdentifier) -> String { id.key.uppercased() }
 
     /// A BYMONTH value: `5`, or `5L` for a leap month.
     static func format(_ code: MonthCode) -> String { "\(code.number)" + (code.isLeap ? "L" : "") }
