@@ -72,6 +72,20 @@ final class InputErrorsCLITests: XCTestCase {
         CLI.assertError(CLI.run(["convert", "2024-03-15Tx"]), status: 1, contains: "expected a time such as 09:30 after 'T'")
     }
 
+    /// An instant bound on a floating recurrence: the library says what is
+    /// wrong, and only the command line names its options as the way out.
+    func testInstantBoundOfAFloatingRecurrence() {
+        let result = CLI.run(["recur", "--dtstart", "2024-01-01T09:00", "--rrule", "FREQ=DAILY", "--after", "2024-01-05T00:00:00Z"])
+        CLI.assertError(result, status: 1, contains: "kalends: error: the window: the bound 2024-01-05T00:00:00Z is an instant, "
+                        + "but DTSTART 2024-01-01T09:00:00 has no zone: the rule's wall-clock times are no instants to compare it with "
+                        + "(give --tz, or a bound without an offset)")
+        // With --tz the same bound is an instant of the zoned recurrence.
+        let zoned = CLI.run(["recur", "--dtstart", "2024-01-01T09:00", "--tz", "Europe/Paris", "--rrule", "FREQ=DAILY",
+                             "--after", "2024-01-05T00:00:00Z"])
+        XCTAssertEqual(zoned.status, 0, zoned.stderr)
+        XCTAssertEqual(zoned.stdout, "2024-01-05T09:00:00+01:00\n")
+    }
+
     // MARK: Bounded reading
 
     /// `recur -` with a 20 MB line: one short error naming the line, exit 1,

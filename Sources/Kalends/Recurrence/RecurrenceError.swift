@@ -40,8 +40,6 @@ public struct RecurrenceError: Error, Hashable, Sendable, CustomStringConvertibl
         case instantBound(Instant, start: RecurrenceStart)
         /// A query bound that is no time in DTSTART's zone; `detail` says why.
         case invalidBound(LocalDateTime, detail: String)
-        /// Anything else, said in words (errors raised by callers, e.g. the CLI).
-        case other(String)
     }
 
     /// What is wrong.
@@ -55,10 +53,6 @@ public struct RecurrenceError: Error, Hashable, Sendable, CustomStringConvertibl
         self.line = line
     }
 
-    /// An error said in words (`Kind.other`).
-    public init(_ message: String, line: Int? = nil) {
-        self.init(.other(message), line: line)
-    }
 
     /// The rule part at fault (`BYMONTH`), for an RRULE that does not read.
     public var part: String? {
@@ -106,9 +100,8 @@ public struct RecurrenceError: Error, Hashable, Sendable, CustomStringConvertibl
         case .instantForFloatingStart(let property, let date, let start):
             "\(property) \(date) is an instant, but DTSTART \(start) is floating (no zone)"
         case .instantBound(let instant, let start):
-            "the bound \(instant) is an instant, but DTSTART \(start) has no zone (give a zone, or a wall-clock time)"
+            "the bound \(instant) is an instant, but DTSTART \(start) has no zone: the rule's wall-clock times are no instants to compare it with"
         case .invalidBound(let local, let detail): "the bound \(local): \(detail)"
-        case .other(let message): message
         }
     }
 

@@ -165,7 +165,7 @@ enum RecurCommand: Command {
         do {
             return try make()
         } catch {
-            throw InputError(.computing("the window"), underlying: BoundError(error))
+            throw InputError(.computing("the window"), underlying: error)
         }
     }
 
@@ -177,18 +177,6 @@ enum RecurCommand: Command {
         case .date(let date): return .local(try LocalDateTime(dayNumber: date.dayNumber))
         case .floating(let local): return .local(local)
         case .zoned(let zoned): return .instant(zoned.instant)
-        }
-    }
-
-    /// The library's message, with the command line's way out.
-    struct BoundError: Error, CustomStringConvertible {
-        let underlying: RecurrenceError
-        init(_ underlying: RecurrenceError) { self.underlying = underlying }
-        var description: String {
-            let library = "(give a zone, or a wall-clock time)", hint = "(give --tz, or a bound without an offset)"
-            let message = underlying.message
-            guard message.contains("has no zone") else { return message }
-            return message.replacing(library, with: hint, maxReplacements: 1)
         }
     }
 

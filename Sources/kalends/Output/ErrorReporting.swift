@@ -184,6 +184,11 @@ enum ErrorReporting {
                 return " (--orthodox, the Julian computus, covers years 1 ... 9999)"
             }
             return nil
+        case let error as RecurrenceError:
+            if case .instantBound = error.kind, command == "recur" {
+                return " (give --tz, or a bound without an offset)"
+            }
+            return nil
         case let error as DateTimeTextError:
             if case .date(_, let inner) = error { return hint(for: inner) }
             return nil
