@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "KalendsTimeline", targets: ["KalendsTimeline"]),
         // Property-based testing engine used by every Kalends test target.
         .library(name: "KalendsCheck", targets: ["KalendsCheck"]),
+        // Calendar files as an event store: events, reminders, alarms, window queries.
+        .library(name: "KalendsStore", targets: ["KalendsStore"]),
         .executable(name: "kalends", targets: ["kalends"]),
         .executable(name: "kalends-bench", targets: ["kalends-bench"]),
     ],
@@ -31,6 +33,7 @@ let package = Package(
         // compare the engine with. Not a product: nobody should ship them.
         .target(name: "KalendsLayoutReference", dependencies: ["KalendsLayout"]),
         .target(name: "KalendsCheck", dependencies: ["Kalends"]),
+        .target(name: "KalendsStore", dependencies: ["Kalends"]),
         .executableTarget(
             name: "kalends", dependencies: ["Kalends", "KalendsLayout", "KalendsTimeline"],
             // The release binary is fully static (the Swift runtime,
@@ -46,6 +49,7 @@ let package = Package(
         .testTarget(name: "KalendsLayoutTests", dependencies: ["KalendsLayout", "KalendsLayoutReference", "KalendsCheck"]),
         .testTarget(name: "KalendsTimelineTests", dependencies: ["KalendsTimeline", "KalendsCheck"]),
         .testTarget(name: "KalendsCheckTests", dependencies: ["KalendsCheck"]),
+        .testTarget(name: "KalendsStoreTests", dependencies: ["KalendsStore", "Kalends", "KalendsCheck"]),
         // A calendar the library does not ship (Symmetry454), defined in the
         // test target through the public API only, run through the shared
         // invariants, arithmetic, slicing and month grids.

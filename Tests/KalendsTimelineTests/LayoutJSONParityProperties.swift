@@ -239,8 +239,7 @@ final class LayoutJSONParityProperties: XCTestCase {
             let day = [19_797, 19_792, 20_030, 15_338, farDay][dayPick]  // 2024-03-15, 2024-03-10, 2024-11-03, 2011-12-30, -0100-03-15
             // 2011-12-30 never happened in Pacific/Apia: there is no day to lay out.
             let timeline = try? TimelineDay(dayNumber: day, zone: zone)
-            try assume(timeline != nil, "a day that never happened")
-            guard let timeline else { return true }
+            guard let timeline else { throw Discard("a day that never happened") }
             let timed = events.enumerated().map { index, e in
                 let (start, length, id, fraction) = e
                 let begin = Double(start) + Double(fraction) / 1000

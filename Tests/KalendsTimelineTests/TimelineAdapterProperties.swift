@@ -53,7 +53,7 @@ final class TimelineAdapterProperties: XCTestCase {
     func testInstantsGoToLayoutMinutesAndBack() {
         forAll(Self.dstDays, Gen.int(in: 0...1_000_000), runs: 4000) { zoneDay, pick in
             let (zone, dayNumber) = zoneDay
-            guard let day = try? TimelineDay(dayNumber: dayNumber, zone: zone) else { return true }
+            guard let day = try? TimelineDay(dayNumber: dayNumber, zone: zone) else { throw Discard("a day the layout axis cannot draw") }
             // The day's ends, every instant where the clock changes, and one anywhere in the day.
             var instants = [day.start, Instant(seconds: day.end.seconds - 1), Instant(seconds: day.start.seconds + pick % day.length)]
             for change in zone.transitions(from: day.start, to: day.end) {
@@ -107,7 +107,7 @@ final class TimelineAdapterProperties: XCTestCase {
         let event = Gen<(Int, Int, Int)>.zip(Gen.int(in: -100_000...190_000), Gen.int(in: 0...100_000), Gen.int(in: 0...3))
         forAll(Self.dstDays, event.array(count: 0...30), Gen.element(of: LayoutMode.allCases), runs: 1500) { zoneDay, events, mode in
             let (zone, dayNumber) = zoneDay
-            guard let day = try? TimelineDay(dayNumber: dayNumber, zone: zone) else { return true }
+            guard let day = try? TimelineDay(dayNumber: dayNumber, zone: zone) else { throw Discard("a day the layout axis cannot draw") }
             let zoned = events.enumerated().map { index, e in
                 // Some events of no length; the rest `e.1` seconds long.
                 ZonedEvent(id: "e\(index)", start: Instant(seconds: day.start.seconds + e.0),
@@ -149,10 +149,10 @@ final class TimelineAdapterProperties: XCTestCase {
         forAll(Self.dstDays, drags, runs: 2000) { zoneDay, drag in
             let (zone, dayNumber) = zoneDay
             let (offset, length, points) = drag
-            guard let day = try? TimelineDay(dayNumber: dayNumber, zone: zone), offset + length <= day.length else { return true }
+            guard let day = try? TimelineDay(dayNumber: dayNumber, zone: zone), offset + length <= day.length else { throw Discard("no day, or an event longer than it") }
             let event = ZonedEvent(id: "a", start: Instant(seconds: day.start.seconds + offset), end: Instant(seconds: day.start.seconds + offset + length))
             let layout = try day.layout(timed: [event])
-            guard let placement = layout.events.first else { return true }
+            guard let placement = layout.events.first else { throw Failure("an event inside the day was not laid out") }
             let moved = day.dragged(placement, translationY: Double(points), height: 1_200)
             guard moved.end.seconds - moved.start.seconds == length, day.start <= moved.start, moved.end <= day.end,
                   (moved.start.seconds - day.start.seconds) % 900 == 0 || moved.end == day.end else {

@@ -1,0 +1,207 @@
+import Kalends
+
+/// Where an item was read: the file, and the line of its BEGIN, so errors,
+/// warnings and edits can name it.
+public struct SourcePosition: Hashable, Sendable, CustomStringConvertible {
+    /// The file's path as given.
+    public let file: String
+    /// The 1-based line of the component's BEGIN.
+    public let line: Int
+
+    public init(file: String, line: Int) {
+        self.file = file
+        self.line = line
+    }
+
+    public var description: String { "\(file):\(line)" }
+}
+
+/// The recurrence of an event or reminder: RRULEs (RSCALE included),
+/// RDATEs (PERIODs keep their length) and EXDATEs.
+public struct ItemRecurrence: Hashable, Sendable {
+    public var rules: [RecurrenceRule]
+    public var dates: [RecurrenceDate]
+    public var exclusions: [RecurrenceDate]
+
+    public init(rules: [RecurrenceRule] = [], dates: [RecurrenceDate] = [], exclusions: [RecurrenceDate] = []) {
+        self.rules = rules
+        self.dates = dates
+        self.exclusions = exclusions
+    }
+
+    /// True when there is no rule and no RDATE: the item happens once.
+    public var isEmpty: Bool { rules.isEmpty && dates.isEmpty }
+}
+
+/// An event (VEVENT): a series' master, a one-off event, or an override of
+/// one occurrence of a series (`recurrenceID` set).
+public struct Event: Hashable, Sendable {
+    /// STATUS of an event.
+    public enum Status: String, Hashable, Sendable {
+        case tentative = "TENTATIVE", confirmed = "CONFIRMED", cancelled = "CANCELLED"
+    }
+
+    /// Which occurrences an override replaces (RECURRENCE-ID's RANGE).
+    public enum Range: Hashable, Sendable {
+        /// The one occurrence.
+        case thisInstance
+        /// That occurrence and every later one (RANGE=THISANDFUTURE).
+        case thisAndFuture
+    }
+
+    public var uid: String
+    /// SUMMARY.
+    public var title: String?
+    public var notes: String?
+    public var location: String?
+    /// DTSTART.
+    public var start: ItemTime
+    /// From DTEND or DURATION; an all-day event with neither lasts a day.
+    public var length: ItemLength
+    public var status: Status?
+    /// TRANSP:TRANSPARENT (the event does not make its time busy).
+    public var isTransparent: Bool
+    public var categories: [String]
+    public var recurrence: ItemRecurrence
+    /// The occurrence an override replaces: the original start, as written.
+    public var recurrenceID: ItemTime?
+    public var range: Range
+    public var sequence: Int
+    public var alarms: [Alarm]
+    /// Where it was read, when it was.
+    public var position: SourcePosition?
+
+    public init(uid: String, title: String? = nil, notes: String? = nil, location: String? = nil, start: ItemTime,
+                length: ItemLength? = nil, status: Status? = nil, isTransparent: Bool = false, categories: [String] = [],
+                recurrence: ItemRecurrence = ItemRecurrence(), recurrenceID: ItemTime? = nil, range: Range = .thisInstance,
+                sequence: Int = 0, alarms: [Alarm] = [], position: SourcePosition? = nil) {
+        self.uid = uid
+        self.title = title
+        self.notes = notes
+        self.location = location
+        self.start = start
+        self.length = length ?? .implicit(for: start)
+        self.status = status
+        self.isTransparent = isTransparent
+        self.categories = categories
+        self.recurrence = recurrence
+        self.recurrenceID = recurrenceID
+        self.range = range
+        self.sequence = sequence
+        self.alarms = alarms
+        self.position = position
+    }
+
+    /// A date DTSTART: the event takes whole days.
+    public var isAllDay: Bool { start.isDate }
+    /// STATUS:CANCELLED.
+    public var isCancelled: Bool { status == .cancelled }
+}
+
+/// A reminder (VTODO), as EventKit's reminders are.
+public struct Reminder: Hashable, Sendable {
+    /// STATUS of a to-do.
+    public enum Status: String, Hashable, Sendable {
+        case needsAction = "NEEDS-ACTION", inProcess = "IN-PROCESS", completed = "COMPLETED", cancelled = "CANCELLED"
+    }
+
+    public var uid: String
+    public var title: String?
+    public var notes: String?
+    /// DTSTART.
+    public var start: ItemTime?
+    /// DUE, or DTSTART plus DURATION.
+    public var due: ItemTime?
+    /// COMPLETED.
+    public var completed: Instant?
+    public var status: Status?
+    /// PRIORITY: 0 undefined, 1 highest ... 9 lowest.
+    public var priority: Int
+    public var percentComplete: Int?
+    public var recurrence: ItemRecurrence
+    /// RELATED-TO: the UIDs of the items this one belongs to.
+    public var relatedTo: [String]
+    public var sequence: Int
+    public var alarms: [Alarm]
+    public var position: SourcePosition?
+
+    public init(uid: String, title: String? = nil, notes: String? = nil, start: ItemTime? = nil, due: ItemTime? = nil,
+                completed: Instant? = nil, status: Status? = nil, priority: Int = 0, percentComplete: Int? = nil,
+                recurrence: ItemRecurrence = ItemRecurrence(), relatedTo: [String] = [], sequence: Int = 0,
+                alarms: [Alarm] = [], position: SourcePosition? = nil) {
+        self.uid = uid
+        self.title = title
+        self.notes = notes
+        self.start = start
+        self.due = due
+        self.completed = completed
+        self.status = status
+        self.priority = priority
+        self.percentComplete = percentComplete
+        self.recurrence = recurrence
+        self.relatedTo = relatedTo
+        self.sequence = sequence
+        self.alarms = alarms
+        self.position = position
+    }
+
+    /// Completed (STATUS:COMPLETED or a COMPLETED time) or cancelled.
+    public var isDone: Bool { status == .completed || status == .cancelled || completed != nil }
+}
+
+/// An alarm (VALARM) of an event or reminder.
+public struct Alarm: Hashable, Sendable {
+    /// When it fires (TRIGGER).
+    public enum Trigger: Hashable, Sendable {
+        /// Seconds after the occurrence's start (negative: before), or after its end.
+        case relative(seconds: Int, toEnd: Bool)
+        /// An instant (TRIGGER;VALUE=DATE-TIME, in UTC).
+        case absolute(Instant)
+    }
+
+    /// ACTION: `AUDIO`, `DISPLAY`, `EMAIL`, or another as written.
+    public var action: String
+    public var trigger: Trigger
+    /// REPEAT: how many more times it fires after the first.
+    public var repeatCount: Int
+    /// DURATION between repetitions, in seconds.
+    public var repeatInterval: Int
+    public var notes: String?
+    /// X-WR-ALARMUID or UID of the alarm, when it has one.
+    public var uid: String?
+
+    public init(action: String = "DISPLAY", trigger: Trigger, repeatCount: Int = 0, repeatInterval: Int = 0,
+                notes: String? = nil, uid: String? = nil) {
+        self.action = action
+        self.trigger = trigger
+        self.repeatCount = repeatCount
+        self.repeatInterval = repeatInterval
+        self.notes = notes
+        self.uid = uid
+    }
+
+    /// The offsets (seconds after the trigger's first firing) of every
+    /// firing: 0, then REPEAT more every DURATION.
+    var firingOffsets: [Int] {
+        let count = repeatInterval > 0 ? Swift.max(0, Swift.min(repeatCount, 1_000)) : 0
+        return (0...count).map { $0.clampedProduct(repeatInterval) }
+    }
+}
+
+/// A calendar: the events and reminders of one file or vdir folder, as
+/// EventKit's EKCalendar and khal's collections are.
+public struct CalendarCollection: Hashable, Sendable {
+    /// X-WR-CALNAME, a vdir folder's `displayname`, else the file or folder name.
+    public var name: String
+    /// The file or folder read.
+    public var path: String
+    public var events: [Event]
+    public var reminders: [Reminder]
+
+    public init(name: String, path: String, events: [Event] = [], reminders: [Reminder] = []) {
+        self.name = name
+        self.path = path
+        self.events = events
+        self.reminders = reminders
+    }
+}

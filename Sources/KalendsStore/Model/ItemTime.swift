@@ -1,0 +1,82 @@
+import Kalends
+
+/// A time as a calendar file gives it (DTSTART, DTEND, DUE, RECURRENCE-ID):
+/// a date, a floating wall-clock time, a wall-clock time in a zone, or a
+/// UTC instant. The same forms as an RDATE's (`RecurrenceDate.Value`).
+public typealias ItemTime = RecurrenceDate.Value
+
+extension RecurrenceDate.Value {
+    /// True for a date (an all-day value).
+    public var isDate: Bool {
+        if case .date = self { return true }
+        return false
+    }
+
+    /// The instant this time is for a viewer in `viewer`: a date is the
+    /// start of its day there, a floating time the viewer's wall clock (a
+    /// time in a gap moves forward, a repeated one is the first), a zoned
+    /// time the instant its zone gives.
+    /// - Throws: `TimeError` for a time outside the supported range.
+    public func instant(viewer: ZoneRules) throws(TimeError) -> Instant {
+        switch self {
+        case .date(let date): return try viewer.startOfDay(date.dayNumber)
+        case .floating(let local): return try viewer.resolve(local).instant
+        case .zoned(let local, let zone): return try zone.resolve(local).instant
+        case .utc(let instant): return instant
+        }
+    }
+
+    /// The recurrence form of a start: UTC is a zoned time in `ZoneRules.utc`.
+    /// - Throws: `TimeError` for an instant outside the supported range.
+    public func recurrenceStart() throws(TimeError) -> RecurrenceStart {
+        switch self {
+        case .date(let date): return .date(date)
+        case .floating(let local): return .floating(local)
+        case .zoned(let local, let zone): return .zoned(local, zone)
+        case .utc(let instant): return .zoned(try ZonedDateTime(instant: instant, zone: .utc).local, .utc)
+        }
+    }
+}
+
+/// How long each occurrence of an event lasts, as its file says it
+/// (RFC 5545 section 3.8.5.3).
+public enum ItemLength: Hashable, Sendable {
+    /// DTEND (or DUE): the exact length, the same for every occurrence:
+    /// seconds of elapsed time for a zoned start, of wall-clock time for a
+    /// floating one, whole days for a date.
+    case exact(seconds: Int)
+    /// DURATION: nominal days (on the wall clock: a day over a DST change
+    /// is 23 or 25 hours), then exact seconds.
+    case nominal(days: Int, seconds: Int)
+
+    /// The length of an all-day event without DTEND or DURATION, and of a
+    /// timed one (zero).
+    public static func implicit(for start: ItemTime) -> ItemLength {
+        start.isDate ? .nominal(days: 1, seconds: 0) : .exact(seconds: 0)
+    }
+
+    /// The longest this length can be in elapsed seconds (a nominal day
+    /// counted as 25 hours): a bound for window queries.
+    public var maximumSeconds: Int {
+        switch self {
+        case .exact(let seconds): return Swift.max(0, seconds)
+        case .nominal(let days, let seconds): return Swift.max(0, days.clampedProduct(90_000) &+ seconds)
+        }
+    }
+}
+
+extension Int {
+    /// `self * factor`, held at the bounds of `Int` instead of trapping.
+    func clampedProduct(_ factor: Int) -> Int {
+        let (value, overflow) = multipliedReportingOverflow(by: factor)
+        guard overflow else { return value }
+        return (self < 0) != (factor < 0) ? Int.min : Int.max
+    }
+
+    /// `self + other`, held at the bounds of `Int` instead of trapping.
+    func clampedSum(_ other: Int) -> Int {
+        let (value, overflow) = addingReportingOverflow(other)
+        guard overflow else { return value }
+        return other < 0 ? Int.min : Int.max
+    }
+}
