@@ -10,6 +10,8 @@ let package = Package(
         // Kalends' zoned events and calendar days as KalendsLayout's numbers
         // and back; the layout JSON codec.
         .library(name: "KalendsTimeline", targets: ["KalendsTimeline"]),
+        // RFC 5545 iCalendar: content lines, the component tree, values, VTIMEZONE.
+        .library(name: "KalendsICalendar", targets: ["KalendsICalendar"]),
         // Property-based testing engine used by every Kalends test target.
         .library(name: "KalendsCheck", targets: ["KalendsCheck"]),
         // Calendar files as an event store: events, reminders, alarms, window queries.
@@ -28,6 +30,7 @@ let package = Package(
         ),
         .target(name: "Kalends", dependencies: ["CICU"]),
         .target(name: "KalendsLayout"),
+        .target(name: "KalendsICalendar", dependencies: ["Kalends", "CICU"]),
         .target(name: "KalendsTimeline", dependencies: ["Kalends", "KalendsLayout"]),
         // Literal, slow reference implementations the tests and the benchmarks
         // compare the engine with. Not a product: nobody should ship them.
@@ -35,7 +38,7 @@ let package = Package(
         .target(name: "KalendsCheck", dependencies: ["Kalends"]),
         .target(name: "KalendsStore", dependencies: ["Kalends"]),
         .executableTarget(
-            name: "kalends", dependencies: ["Kalends", "KalendsLayout", "KalendsTimeline"],
+            name: "kalends", dependencies: ["Kalends", "KalendsICalendar", "KalendsLayout", "KalendsTimeline"],
             // The release binary is fully static (the Swift runtime,
             // Foundation, the system ICU's archives, glibc): no dynamic loader
             // and no shared libraries at start (Docs/Performance.md,
@@ -44,9 +47,10 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-static-executable"], .when(configuration: .release))],
             linkerSettings: [.unsafeFlags(["-static-executable", "-Xlinker", "--undefined=$s30FoundationInternationalization18IntegerFormatStyleV10collectionAA06NumberdE13ConfigurationO10CollectionVvpfi"], .when(configuration: .release))]
         ),
-        .executableTarget(name: "kalends-bench", dependencies: ["Kalends", "KalendsLayout", "KalendsLayoutReference", "KalendsTimeline"]),
-        .testTarget(name: "KalendsTests", dependencies: ["Kalends", "KalendsCheck", "CICU"], exclude: ["Recurrence/Vectors"]),
+        .executableTarget(name: "kalends-bench", dependencies: ["Kalends", "KalendsICalendar", "KalendsLayout", "KalendsLayoutReference", "KalendsTimeline"]),
+        .testTarget(name: "KalendsTests", dependencies: ["Kalends", "KalendsICalendar", "KalendsCheck", "CICU"], exclude: ["Recurrence/Vectors"]),
         .testTarget(name: "KalendsLayoutTests", dependencies: ["KalendsLayout", "KalendsLayoutReference", "KalendsCheck"]),
+        .testTarget(name: "KalendsICalendarTests", dependencies: ["KalendsICalendar", "KalendsCheck"]),
         .testTarget(name: "KalendsTimelineTests", dependencies: ["KalendsTimeline", "KalendsCheck"]),
         .testTarget(name: "KalendsCheckTests", dependencies: ["KalendsCheck"]),
         .testTarget(name: "KalendsStoreTests", dependencies: ["KalendsStore", "Kalends", "KalendsCheck"]),

@@ -351,3 +351,16 @@ int32_t kicu_is_east_asian_wide(int32_t scalar) {
     int32_t width = u_getIntPropertyValue((UChar32)scalar, UCHAR_EAST_ASIAN_WIDTH);
     return width == U_EA_WIDE || width == U_EA_FULLWIDTH;
 }
+
+int32_t kicu_zone_for_windows_id(const char *windowsID, const char *region, char *buffer, int32_t capacity, int32_t *status) {
+    UErrorCode err = U_ZERO_ERROR;
+    UChar windows[128];
+    UChar zone[128];
+    int32_t windowsLength = 0;
+    if (strlen(windowsID) >= 128) { *status = U_ILLEGAL_ARGUMENT_ERROR; return 0; }
+    u_strFromUTF8(windows, 128, &windowsLength, windowsID, -1, &err);
+    if (U_FAILURE(err)) { *status = err; return 0; }
+    int32_t length = ucal_getTimeZoneIDForWindowsID(windows, windowsLength, region, zone, 128, &err);
+    if (U_FAILURE(err) || length <= 0) { *status = err; return 0; }
+    return kicu_to_utf8(zone, length, buffer, capacity, status);
+}

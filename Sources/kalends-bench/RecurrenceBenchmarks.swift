@@ -1,5 +1,6 @@
 import Foundation
 import Kalends
+import KalendsICalendar
 
 /// `kalends-bench recurrence`: Kalends' expansion against Foundation's
 /// `Calendar.RecurrenceRule` on the same rules in the same run, and the

@@ -140,6 +140,12 @@ int32_t kicu_date_format_number(KICUDateFormat *format, int64_t value, char *buf
 /// A readable name for an ICU `UErrorCode`.
 const char *kicu_error_name(int32_t status);
 
+/// The IANA zone ID ("America/New_York") for a Windows zone name
+/// ("Eastern Standard Time") from CLDR's windowsZones table, for `region`
+/// ("001" or NULL for the default). Writes UTF-8 into `buffer`; returns its
+/// length, 0 when the name is unknown (`*status` is an ICU `UErrorCode`).
+int32_t kicu_zone_for_windows_id(const char *windowsID, const char *region, char *buffer, int32_t capacity, int32_t *status);
+
 #ifdef __cplusplus
 }
 #endif

@@ -145,6 +145,10 @@ public struct ContentLineError: Error, Hashable, Sendable, CustomStringConvertib
         case malformedDuration(String)
         /// A DTSTART with no value, several, or a PERIOD.
         case startNotOneValue
+        /// Not a UTC offset (`+HHMM`, `-HHMMSS`; `-0000` is not one).
+        case malformedUTCOffset(String)
+        /// Not an RFC 5545 duration (`-PT15M`, `P1W`, `P1DT2H`).
+        case malformedSignedDuration(String)
     }
 
     /// What is wrong.
@@ -180,6 +184,8 @@ public struct ContentLineError: Error, Hashable, Sendable, CustomStringConvertib
         case .invalidTime(let text, let detail): prefix + "'\(shown(text))' has no such time: \(detail)"
         case .malformedDuration(let text): prefix + "'\(shown(text))' is not a positive duration (PT2H, P1D, P1W)"
         case .startNotOneValue: (property ?? "DTSTART") + " takes one date or date-time"
+        case .malformedUTCOffset(let text): prefix + "'\(shown(text))' is not a UTC offset (+HHMM or +HHMMSS)"
+        case .malformedSignedDuration(let text): prefix + "'\(shown(text))' is not a duration (PT15M, -P1D, P1W)"
         }
     }
 }

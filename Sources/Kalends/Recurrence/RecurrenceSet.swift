@@ -64,7 +64,7 @@ public struct RecurrenceSet: Sendable {
     }
 
     /// `ruleLines`: each rule's line in the iCalendar text it was read from, for errors and warnings.
-    init(start: RecurrenceStart, rules: [RecurrenceRule], dates: [RecurrenceDate], exclusions: [RecurrenceDate],
+    package init(start: RecurrenceStart, rules: [RecurrenceRule], dates: [RecurrenceDate], exclusions: [RecurrenceDate],
          policy: LocalTimePolicy, ruleLines: [Int]?) throws(RecurrenceError) {
         self.start = start
         self.rules = rules

@@ -70,7 +70,7 @@ public struct RuleError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `text` cut to 40 characters, control and format characters escaped.
-    static func shown(_ text: String) -> String {
+    package static func shown(_ text: String) -> String {
         var result = ""
         for (index, scalar) in text.unicodeScalars.enumerated() {
             if index == 40 { return result + "..." }

@@ -35,12 +35,12 @@ public struct LocalDateTime: Hashable, Comparable, Sendable {
     public var isoDate: ISODate { ISODate(dayNumber: dayNumber) }
 
     /// Seconds since 1970-01-01T00:00 on the same wall clock, and the nanosecond.
-    var wallSeconds: (seconds: Int, nanosecond: Int) {
+    package var wallSeconds: (seconds: Int, nanosecond: Int) {
         (dayNumber * 86_400 + nanosecondOfDay / 1_000_000_000, nanosecondOfDay % 1_000_000_000)
     }
 
     /// The wall-clock reading of `instant` at `offset`.
-    init(_ instant: Instant, offset: UTCOffset) throws(TimeError) {
+    package init(_ instant: Instant, offset: UTCOffset) throws(TimeError) {
         let (seconds, overflow) = instant.seconds.addingReportingOverflow(offset.seconds)
         let day = seconds.floorDivided(by: 86_400)
         guard !overflow, DayNumber.supported.contains(day) else { throw .outOfRange("\(instant) at offset \(offset)") }

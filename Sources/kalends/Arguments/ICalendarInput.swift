@@ -1,4 +1,5 @@
 import Kalends
+import KalendsICalendar
 
 /// The iCalendar text of a recurrence from ICAL-FILE or standard input,
 /// read a line at a time within bounds: at most `maximumBytes` in all, and

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import FoundationInternationalization
 import Kalends
+import KalendsICalendar
 
 /// `kalends recur`: the occurrences of a recurrence (RRULE, RDATE, EXDATE).
 enum RecurCommand: Command {

@@ -2,6 +2,7 @@ import Foundation
 import KalendsCheck
 import XCTest
 @testable import Kalends
+import KalendsICalendar
 
 /// A date DTSTART ignores BYHOUR, BYMINUTE and BYSECOND (RFC 5545 section
 /// 3.3.10: they "MUST be ignored"): on generated date starts and rules,

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import Kalends
+import KalendsICalendar
 
 /// The examples of RFC 5545 section 3.8.5.3, read from
 /// `Vectors/rfc5545-examples.txt` (the standard's syntax, the expected

@@ -2,6 +2,7 @@ import Foundation
 import KalendsCheck
 import XCTest
 @testable import Kalends
+import KalendsICalendar
 
 /// RSCALE and SKIP (RFC 7529): the standard's examples, and the engine
 /// against a naive reading on generated rules in every calendar

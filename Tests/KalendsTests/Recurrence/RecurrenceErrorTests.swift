@@ -1,5 +1,6 @@
 import XCTest
 @testable import Kalends
+import KalendsICalendar
 
 /// `RecurrenceError` and `ContentLineError` say what is wrong and where: the
 /// line, the rule part and its offset, the column of a content line's fault;

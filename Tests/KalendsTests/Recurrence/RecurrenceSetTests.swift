@@ -1,5 +1,6 @@
 import XCTest
 @testable import Kalends
+import KalendsICalendar
 
 /// Examples of the set's semantics, the guide's examples among them (Docs/Recurrence.md).
 final class RecurrenceSetTests: XCTestCase {

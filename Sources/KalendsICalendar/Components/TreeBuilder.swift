@@ -1,0 +1,183 @@
+import Kalends
+
+/// The one pass of `ICalendarReader`: logical lines to properties, BEGIN
+/// and END to a stack of open components, defects to warnings (or, strict,
+/// the first thrown).
+///
+/// A defect belongs to the open child of the VCALENDAR (the VEVENT, not
+/// its VALARM): that component is left out whole, with the first defect
+/// found in it as its one warning. A defect in the VCALENDAR's own lines,
+/// or outside any component, drops that line only.
+struct TreeBuilder {
+    /// A component being read.
+    private struct Open {
+        var name: String
+        var line: Int
+        var start: Int
+        var properties: [ICalendarProperty] = []
+        var components: [ICalendarComponent] = []
+        /// The first defect found in it (or in its children), for the warning when it closes.
+        var defect: ICalendarError?
+    }
+
+    let source: String
+    let strict: Bool
+    let bytes: UnsafeBufferPointer<UInt8>
+    private(set) var calendars: [ICalendarComponent] = []
+    private(set) var warnings: [ICalendarWarning] = []
+    private var stack: [Open] = []
+    /// Whether a first content line was read (it must be BEGIN:VCALENDAR).
+    private var started = false
+
+    init(source: String, strict: Bool, bytes: UnsafeBufferPointer<UInt8>) {
+        self.source = source
+        self.strict = strict
+        self.bytes = bytes
+    }
+
+    private func error(_ kind: ICalendarError.Kind, line: Int, column: Int = 1) -> ICalendarError {
+        ICalendarError(kind, source: source, line: line, column: column)
+    }
+
+    /// Records a defect: strict, throws it; else marks the component it
+    /// belongs to (the first defect only), or warns that the line is ignored.
+    private mutating func defect(_ found: ICalendarError) throws(ICalendarError) {
+        if strict { throw found }
+        if let target = targetIndex {
+            if stack[target].defect == nil { stack[target].defect = found }
+        } else {
+            warnings.append(ICalendarWarning(found, .lineIgnored))
+        }
+    }
+
+    /// The component a defect leaves out: the VCALENDAR's open child, or a
+    /// stray top-level component; nil inside a VCALENDAR's own lines.
+    private var targetIndex: Int? {
+        if stack.count >= 2 { return 1 }
+        if stack.count == 1 && stack[0].name != "VCALENDAR" { return 0 }
+        return nil
+    }
+
+    mutating func run() throws(ICalendarError) {
+        var scanner = ContentLineScanner(bytes, maximumLength: ICalendarReader.maximumLineLength)
+        while let logical = scanner.next() {
+            if !started, let first = logical.contentRange?.lowerBound ?? Optional(logical.byteRange.lowerBound),
+               bytes[first..<Swift.min(logical.byteRange.upperBound, first + 64)].contains(0) {
+                throw error(.binaryData, line: logical.line)
+            }
+            if logical.isTooLong {
+                guard started else { throw error(.notICalendar(found: nil), line: logical.line) }
+                try defect(error(.lineTooLong(bytes: logical.length, maximum: ICalendarReader.maximumLineLength), line: logical.line))
+                continue
+            }
+            let parsed: ICalendarProperty
+            do {
+                if let range = logical.contentRange {
+                    parsed = try ContentLineParser.parse(UnsafeBufferPointer(rebasing: bytes[range]), line: logical.line, byteRange: logical.byteRange)
+                } else {
+                    parsed = try logical.folded.withUnsafeBufferPointer { (folded) throws(ContentLineFault) in
+                        try ContentLineParser.parse(folded, line: logical.line, byteRange: logical.byteRange)
+                    }
+                }
+            } catch {
+                let found: ICalendarError
+                switch error {
+                case .invalidUTF8(let column):
+                    guard started else { throw self.error(.binaryData, line: logical.line, column: column) }
+                    found = self.error(.invalidUTF8, line: logical.line, column: column)
+                case .syntax(let syntax):
+                    guard started else { throw self.error(.notICalendar(found: firstText(logical)), line: logical.line) }
+                    found = self.error(.contentLine(syntax), line: logical.line, column: syntax.column ?? 1)
+                }
+                try defect(found)
+                continue
+            }
+            try take(parsed, end: logical.byteRange.upperBound)
+        }
+        guard started else { throw error(.notICalendar(found: nil), line: 1) }
+        // Components left open at the end of the input, innermost first.
+        var line = 1
+        for index in 0..<bytes.count where bytes[index] == 10 { line += 1 }
+        if bytes.last == 10 { line -= 1 }
+        while let open = stack.last {
+            let found = error(.missingEnd(open.name), line: Swift.max(line, open.line))
+            if strict { throw found }
+            if stack.count == 1 && open.name == "VCALENDAR" {
+                warnings.append(ICalendarWarning(found, .keptToEnd(component: open.name)))
+            } else if let target = targetIndex, stack[target].defect == nil {
+                stack[target].defect = found
+            }
+            close(end: bytes.count)
+        }
+    }
+
+    /// The first line's text, cut, for the not-iCalendar message.
+    private func firstText(_ logical: LogicalLine) -> String {
+        let range = logical.contentRange ?? logical.byteRange
+        return String(decoding: bytes[range.lowerBound..<Swift.min(range.upperBound, range.lowerBound + 80)], as: UTF8.self)
+    }
+
+    private mutating func take(_ property: ICalendarProperty, end: Int) throws(ICalendarError) {
+        switch property.name {
+        case "BEGIN":
+            let name = property.value.uppercased()
+            guard !started else {
+                guard !name.isEmpty else {
+                    return try defect(error(.missingComponentName("BEGIN"), line: property.line, column: property.valueColumn))
+                }
+                guard stack.count < ICalendarReader.maximumDepth else {
+                    throw error(.nestingTooDeep(maximum: ICalendarReader.maximumDepth), line: property.line)
+                }
+                stack.append(Open(name: name, line: property.line, start: property.byteRange.lowerBound))
+                if stack.count == 1 && name != "VCALENDAR" {
+                    try defect(error(.notICalendar(found: "BEGIN:" + property.value), line: property.line))
+                }
+                return
+            }
+            guard name == "VCALENDAR" else { throw error(.notICalendar(found: "BEGIN:" + property.value), line: property.line) }
+            started = true
+            stack.append(Open(name: name, line: property.line, start: property.byteRange.lowerBound))
+        case "END":
+            let name = property.value.uppercased()
+            guard let top = stack.last else {
+                return try defect(error(.endWithoutBegin(property.value), line: property.line, column: property.valueColumn))
+            }
+            if top.name == name {
+                close(end: end)
+            } else if let match = stack.lastIndex(where: { $0.name == name }) {
+                // The components opened after the one this END closes never ended.
+                try defect(error(.mismatchedEnd(expected: top.name, found: property.value), line: property.line, column: property.valueColumn))
+                while stack.count > match + 1 { close(end: property.byteRange.lowerBound) }
+                close(end: end)
+            } else {
+                try defect(error(.mismatchedEnd(expected: top.name, found: property.value), line: property.line, column: property.valueColumn))
+            }
+        default:
+            guard !stack.isEmpty else {
+                guard started else { throw error(.notICalendar(found: property.name + ":" + property.value), line: property.line) }
+                return try defect(error(.propertyOutsideComponent(property.name), line: property.line))
+            }
+            if stack.count >= 2, let problem = ValueCheck.problem(property, source: source) {
+                try defect(problem)
+            }
+            stack[stack.count - 1].properties.append(property)
+        }
+    }
+
+    /// Closes the innermost open component at byte `end`: into its parent,
+    /// into the calendars, or (when it is the target of a defect) left out with its warning.
+    private mutating func close(end: Int) {
+        guard let open = stack.popLast() else { return }
+        let component = ICalendarComponent(name: open.name, properties: open.properties, components: open.components,
+                                           line: open.line, byteRange: open.start..<Swift.max(open.start, end))
+        if let defect = open.defect, stack.count <= 1 {
+            warnings.append(ICalendarWarning(defect, .leftOut(component: open.name, uid: component.uid, line: open.line)))
+            return
+        }
+        if stack.isEmpty {
+            calendars.append(component)
+        } else {
+            stack[stack.count - 1].components.append(component)
+        }
+    }
+}

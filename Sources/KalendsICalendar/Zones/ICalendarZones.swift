@@ -1,0 +1,87 @@
+import CICU
+import Kalends
+
+/// The zones a calendar file's times are read in: what a TZID names, and the
+/// zone of floating times (Google's X-WR-TIMEZONE).
+///
+/// A TZID resolves, in this order, to: the system's zone of that IANA name
+/// (a leading `/`, RFC 5545's "globally unique" mark, dropped), as most
+/// readers do, because the system's data is newer and has the zone's whole
+/// history where a VTIMEZONE often has only its current rule; else the
+/// file's VTIMEZONE with that TZID; else, for Outlook's Windows names
+/// (`Eastern Standard Time`), the IANA zone CLDR maps it to (through ICU).
+/// A TZID nothing defines has no zone: its times are floating.
+///
+///     let zones = ICalendarZones(document.calendars)
+///     zones.zone(for: "Eastern Standard Time")?.identifier   // "America/New_York"
+public struct ICalendarZones: Hashable, Sendable {
+    /// The zones the files' VTIMEZONEs define, by TZID (those that read).
+    public let timeZones: [String: ZoneRules]
+    /// The zone floating times are read in: the X-WR-TIMEZONE of the first
+    /// calendar that names a zone this system knows; nil when none does.
+    public let floatingZone: ZoneRules?
+    /// What each TZID in use resolved to, found once.
+    private let resolved: [String: ZoneRules]
+
+    /// No file zones: TZIDs resolve to the system's and Windows names only.
+    public init() {
+        timeZones = [:]
+        floatingZone = nil
+        resolved = [:]
+    }
+
+    /// The zones of `calendars` (VCALENDARs, or any components holding
+    /// VTIMEZONEs): each VTIMEZONE that reads (see `ZoneRules(vtimezone:source:)`;
+    /// the reader reports those that do not), and X-WR-TIMEZONE.
+    public init(_ calendars: [ICalendarComponent], source: String = "") {
+        var zones: [String: ZoneRules] = [:]
+        var floating: ZoneRules?
+        for calendar in calendars {
+            for child in calendar.components where child.name == "VTIMEZONE" {
+                guard let tzid = child.first("TZID")?.value, zones[tzid] == nil,
+                      let rules = try? ZoneRules(vtimezone: child, source: source) else { continue }
+                zones[tzid] = rules
+            }
+            if floating == nil, let name = calendar.first("X-WR-TIMEZONE")?.text {
+                floating = Self.systemZone(name)
+            }
+        }
+        timeZones = zones
+        floatingZone = floating
+        var resolved: [String: ZoneRules] = [:]
+        for tzid in zones.keys {
+            resolved[tzid] = Self.systemZone(tzid) ?? zones[tzid]
+        }
+        self.resolved = resolved
+    }
+
+    /// The zone `tzid` names, by the order above; nil when nothing defines it.
+    public func zone(for tzid: String) -> ZoneRules? {
+        if let found = resolved[tzid] { return found }
+        return Self.systemZone(tzid) ?? timeZones[tzid] ?? Self.windowsZone(tzid)
+    }
+
+    /// The system's zone of an IANA name (`/` prefix dropped); nil for other text.
+    static func systemZone(_ tzid: String) -> ZoneRules? {
+        let name = tzid.hasPrefix("/") ? String(tzid.dropFirst()) : tzid
+        // Offsets (`+05:30`) are no zone names in a TZID.
+        guard let first = name.utf8.first, first != UInt8(ascii: "+"), first != UInt8(ascii: "-"),
+              !name.utf8.contains(UInt8(ascii: " ")) else { return nil }
+        return try? ZoneRules(identifier: name)
+    }
+
+    /// The IANA zone CLDR's windowsZones table gives a Windows zone name, on this system.
+    static func windowsZone(_ name: String) -> ZoneRules? {
+        ianaName(forWindowsName: name).flatMap { try? ZoneRules(identifier: $0) }
+    }
+
+    /// The IANA name of a Windows zone name (`Eastern Standard Time` -> `America/New_York`), from ICU.
+    public static func ianaName(forWindowsName name: String) -> String? {
+        guard !name.isEmpty, name.utf8.count < 128, !name.utf8.contains(0) else { return nil }
+        var buffer = [CChar](repeating: 0, count: 128)
+        var status: Int32 = 0
+        let length = kicu_zone_for_windows_id(name, nil, &buffer, Int32(buffer.count), &status)
+        guard status <= 0, length > 0, length < 128 else { return nil }
+        return String(decoding: buffer[0..<Int(length)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
