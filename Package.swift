@@ -36,9 +36,9 @@ let package = Package(
         // compare the engine with. Not a product: nobody should ship them.
         .target(name: "KalendsLayoutReference", dependencies: ["KalendsLayout"]),
         .target(name: "KalendsCheck", dependencies: ["Kalends"]),
-        .target(name: "KalendsStore", dependencies: ["Kalends"]),
+        .target(name: "KalendsStore", dependencies: ["Kalends", "KalendsICalendar"]),
         .executableTarget(
-            name: "kalends", dependencies: ["Kalends", "KalendsICalendar", "KalendsLayout", "KalendsTimeline"],
+            name: "kalends", dependencies: ["Kalends", "KalendsICalendar", "KalendsStore", "KalendsLayout", "KalendsTimeline"],
             // The release binary is fully static (the Swift runtime,
             // Foundation, the system ICU's archives, glibc): no dynamic loader
             // and no shared libraries at start (Docs/Performance.md,
@@ -53,7 +53,7 @@ let package = Package(
         .testTarget(name: "KalendsICalendarTests", dependencies: ["KalendsICalendar", "KalendsCheck"]),
         .testTarget(name: "KalendsTimelineTests", dependencies: ["KalendsTimeline", "KalendsCheck"]),
         .testTarget(name: "KalendsCheckTests", dependencies: ["KalendsCheck"]),
-        .testTarget(name: "KalendsStoreTests", dependencies: ["KalendsStore", "Kalends", "KalendsCheck"]),
+        .testTarget(name: "KalendsStoreTests", dependencies: ["KalendsStore", "KalendsICalendar", "Kalends", "KalendsCheck"]),
         // A calendar the library does not ship (Symmetry454), defined in the
         // test target through the public API only, run through the shared
         // invariants, arithmetic, slicing and month grids.

@@ -43,6 +43,8 @@ public struct ICalendarError: Error, Hashable, Sendable, CustomStringConvertible
         case invalidTimeZone(tzid: String, detail: String)
         /// A TZID that neither the file, the system nor ICU's Windows names define.
         case unknownZone(String)
+        /// A component without a property it must have (a VEVENT without DTSTART).
+        case missingProperty(component: String, property: String)
     }
 
     /// What is wrong.
@@ -84,6 +86,7 @@ public struct ICalendarError: Error, Hashable, Sendable, CustomStringConvertible
         case .rule(let error): return "RRULE: \(error)"
         case .malformedUTCOffset(let property, let text): return "\(property): '\(shown(text))' is not a UTC offset (+HHMM or +HHMMSS)"
         case .invalidTimeZone(let tzid, let detail): return "the VTIMEZONE \(shown(tzid)) gives no zone: \(detail)"
+        case .missingProperty(let component, let property): return "the \(component) has no \(property)"
         case .unknownZone(let tzid):
             return "TZID=\(shown(tzid)) is defined neither in the file nor on this system (nor as a Windows zone name)"
         }

@@ -102,27 +102,10 @@ extension CalendarStore {
                     }
                 }
             }
-            // Reminders: relative to DTSTART, or to DUE (RELATED=END); absolute as is.
-            for reminder in calendar.reminders where !reminder.isDone {
-                for alarm in reminder.alarms {
-                    let anchor: ItemTime?
-                    let base: Instant
-                    switch alarm.trigger {
-                    case .absolute(let instant):
-                        anchor = reminder.due ?? reminder.start
-                        base = instant
-                    case .relative(let seconds, let toEnd):
-                        anchor = toEnd ? (reminder.due ?? reminder.start) : (reminder.start ?? reminder.due)
-                        guard let anchor, let at = try? anchor.instant(viewer: viewer) else { continue }
-                        base = Instant(seconds: at.seconds.clampedSum(seconds))
-                    }
-                    for offset in alarm.firingOffsets {
-                        let trigger = Instant(seconds: base.seconds.clampedSum(offset))
-                        guard window.contains(trigger) else { continue }
-                        firings.append(AlarmFiring(alarm: alarm, uid: reminder.uid, title: reminder.title, calendar: calendar.name, trigger: trigger,
-                                                   occurrence: anchor, occurrenceInstant: anchor.flatMap { try? $0.instant(viewer: viewer) }))
-                    }
-                }
+            // Reminders: relative to DTSTART, or to DUE (RELATED=END), once per
+            // occurrence of a recurring one; absolute as is.
+            for reminder in calendar.reminders where !reminder.isDone && !reminder.alarms.isEmpty {
+                firings += Self.firings(of: reminder, calendar: calendar.name, window: window, viewer: viewer)
             }
         }
         return firings.sorted { a, b in
@@ -130,5 +113,66 @@ extension CalendarStore {
             if a.uid != b.uid { return a.uid < b.uid }
             return (a.occurrenceInstant ?? a.trigger) < (b.occurrenceInstant ?? b.trigger)
         }
+    }
+
+    /// The firings of a reminder's alarms in `window`.
+    static func firings(of reminder: Reminder, calendar: String, window: Range<Instant>, viewer: ZoneRules) -> [AlarmFiring] {
+        guard let base = reminder.start ?? reminder.due, let baseInstant = try? base.instant(viewer: viewer) else {
+            return []
+        }
+        // DUE's distance from DTSTART, which every occurrence keeps.
+        let dueDelta = reminder.start != nil ? (reminder.due.flatMap { try? $0.instant(viewer: viewer) }.map { $0.seconds - baseInstant.seconds } ?? 0) : 0
+        var reach = Int(dueDelta.magnitude > UInt(Int.max / 4) ? UInt(Int.max / 4) : dueDelta.magnitude).clampedSum(2 * 86_400)
+        for alarm in reminder.alarms {
+            if case .relative(let seconds, _) = alarm.trigger {
+                reach = reach.clampedSum(Int(seconds.magnitude > UInt(Int.max / 4) ? UInt(Int.max / 4) : seconds.magnitude))
+            }
+            reach = reach.clampedSum(alarm.firingOffsets.last ?? 0)
+        }
+        // The occurrences' starts near the window: one for a reminder that does not recur.
+        var starts: [(time: ItemTime, instant: Instant)] = [(base, baseInstant)]
+        if !reminder.recurrence.isEmpty, let start = try? base.recurrenceStart(),
+           let set = try? RecurrenceSet(start: start, rules: reminder.recurrence.rules, dates: reminder.recurrence.dates,
+                                        exclusions: reminder.recurrence.exclusions) {
+            starts = []
+            let low = Instant(seconds: window.lowerBound.seconds.clampedSum(-reach))
+            let high = Instant(seconds: window.upperBound.seconds.clampedSum(reach))
+            let lower: RecurrenceSet.Bound
+            if case .zoned = start {
+                lower = .instant(Instant(seconds: Swift.max(Instant.supportedSeconds.lowerBound, low.seconds)))
+            } else if let local = LocalDateTime.fromWallSeconds(low.seconds.clampedSum(viewer.offset(at: low).seconds)) {
+                lower = .local(local)
+            } else {
+                return []
+            }
+            guard let occurrences = try? set.occurrences(from: lower) else { return [] }
+            for occurrence in occurrences {
+                let time = CalendarStore.itemTime(occurrence)
+                guard let instant = occurrence.instant ?? (try? time.instant(viewer: viewer)) else { continue }
+                if instant > high { break }
+                starts.append((time, instant))
+            }
+        }
+        var firings: [AlarmFiring] = []
+        func fire(_ alarm: Alarm, from first: Instant, occurrence time: ItemTime, at instant: Instant) {
+            for offset in alarm.firingOffsets {
+                let trigger = Instant(seconds: first.seconds.clampedSum(offset))
+                guard window.contains(trigger) else { continue }
+                firings.append(AlarmFiring(alarm: alarm, uid: reminder.uid, title: reminder.title, calendar: calendar, trigger: trigger,
+                                           occurrence: time, occurrenceInstant: instant))
+            }
+        }
+        for alarm in reminder.alarms {
+            switch alarm.trigger {
+            case .absolute(let at):
+                // Once for the reminder, not once per occurrence.
+                fire(alarm, from: at, occurrence: base, at: baseInstant)
+            case .relative(let seconds, let toEnd):
+                for (time, instant) in starts {
+                    fire(alarm, from: Instant(seconds: instant.seconds.clampedSum(toEnd ? dueDelta : 0).clampedSum(seconds)), occurrence: time, at: instant)
+                }
+            }
+        }
+        return firings
     }
 }

@@ -27,6 +27,8 @@ enum ArgumentProblem: Error, Sendable, CustomStringConvertible {
     case notAnInstant(reason: String)
     /// `easter` YEAR is not a whole number, or one too large to hold.
     case notAYear(Easter.Computus, tooLarge: Bool)
+    /// A defect of a calendar file that `--strict` refuses: its place and what is wrong.
+    case calendarFile(String)
     /// `layout` without `--day` on input that has no event to take the day from.
     case noEvents
     /// An anniversary that falls outside the supported years or days.
@@ -55,6 +57,8 @@ enum ArgumentProblem: Error, Sendable, CustomStringConvertible {
         case .notAYear(let computus, let tooLarge):
             tooLarge ? "the \(computus.rawValue) computus covers years \(computus.years.lowerBound) ... \(computus.years.upperBound)"
                      : "not a year: expected a whole number \(computus.years.lowerBound) ... \(computus.years.upperBound)"
+        case .calendarFile(let text):
+            text
         case .noEvents:
             "there are no events to choose a day from; give --day"
         case .anniversaryOutOfRange(let kind, let year, let eventYear, let years, let underlying):

@@ -1,12 +1,13 @@
 import FoundationEssentials
 import FoundationInternationalization
 import Kalends
+import KalendsStore
 
 /// `kalends month`: a month grid like `cal`, in any calendar.
 enum MonthCommand: Command {
     static let name = "month"
     static let summary = "Print a month grid, like cal, in any calendar."
-    static let usage = "kalends month [YEAR-MONTH | YEAR] [-3] [--calendar CAL] [--from CAL] [--first-weekday N] [--locale LOCALE] [--six-rows] [--week-numbers] [--json]"
+    static let usage = "kalends month [YEAR-MONTH | YEAR] [-3] [--calendar CAL] [--from CAL] [--first-weekday N] [--locale LOCALE] [--six-rows] [--week-numbers] [--ics FILE.ics...] [--counts] [--tz ZONE] [--json]"
     static let discussion = """
         Prints the month as weeks of seven days (today's month by default).
         YEAR-MONTH is 2024-03, 5784-M05L (month code), 5784-06 (Foundation's
@@ -36,8 +37,14 @@ enum MonthCommand: Command {
         digits (ar, fa; he-u-nu-hebr for Hebrew numerals), the cells as wide as the
         widest of them. Without --locale the grid is cal's English, whatever LANG is.
 
+        --ics FILE.ics (files or vdir folders; more files may follow it) marks each
+        day that has an event: a * after the day number, or with --counts the
+        number of events; JSON gives "events" in each day. Days are those of --tz
+        (default: the system zone); an event marks every day it touches.
+
         examples:
           kalends month 2024-03
+          kalends month 2024-03 --ics work.ics --counts
           kalends month 5784-M05L --calendar hebrew --first-weekday 7
           kalends month 1403-01 --calendar persian --locale fa_IR --week-numbers
           kalends month 5784-M06 --calendar hebrew --locale he
@@ -56,11 +63,24 @@ enum MonthCommand: Command {
         .value("--locale", "LOCALE", "Locale for the week rules and weekend (e.g. en_US, he_IL, fa_IR), and of the names and numerals (ICU)."),
         .flag("--six-rows", "Always print six rows, as month views draw."),
         .flag("--week-numbers", "Show week numbers (text output)."),
+        .value("--ics", "FILE.ics", repeatable: true, "Mark the days with events of these calendar files (files or vdir folders)."),
+        .flag("--counts", "With --ics: the number of events of each day instead of a *."),
+        .value("--tz", "ZONE", "With --ics: the zone of the days (default: the system zone)."),
+        .flag("--strict", "With --ics: refuse a file with any defect (exit 1)."),
         .flag("--json", "Print JSON: one month object a line."),
     ]
 
     static func run(_ arguments: ParsedArguments, output: inout OutputBuffer) throws -> Int32 {
-        let positionals = try arguments.positionals(0...1, command: name, usage: usage)
+        // With --ics, the calendar files may follow it as positionals (`--ics a.ics b.ics`).
+        var calendarPaths = arguments.values("--ics")
+        var positionals = arguments.positionals
+        if !calendarPaths.isEmpty {
+            calendarPaths += positionals.filter(DayMarks.isCalendarPath)
+            positionals.removeAll(where: DayMarks.isCalendarPath)
+        }
+        guard positionals.count <= 1 else {
+            throw UsageError.tooManyArguments(command: name, maximum: 1, extra: positionals[1], usage: usage)
+        }
         let (calendar, input) = try CalendarOption.arithmeticAndInput(arguments)
         let rules = try WeekRulesOption.read(arguments)
         let sixRows = arguments.flag("--six-rows")
@@ -103,21 +123,25 @@ enum MonthCommand: Command {
             }
             view = grids.count == 1 ? .month : .threeMonths
         }
+        if arguments.flag("--counts") && calendarPaths.isEmpty {
+            throw UsageError.conflict("--counts counts the events of --ics FILE.ics: give the calendar files")
+        }
+        let marks = try calendarPaths.isEmpty ? nil : DayMarks.read(calendarPaths, arguments: arguments, grids: grids)
         if arguments.flag("--json") {
             // One object a line, each exactly the one-month view's.
-            for grid in grids { output.line(json(grid, in: calendar).encoded) }
+            for grid in grids { output.line(json(grid, in: calendar, marks: marks).encoded) }
             return ExitStatus.success
         }
         let weekNumbers = arguments.flag("--week-numbers")
         let text = try MonthText.read(arguments, calendar: calendar, grids: grids)
         switch view {
         case .month:
-            for line in try lines(of: grids[0], in: calendar, weekNumbers: weekNumbers, text: text) { output.line(line) }
+            for line in try lines(of: grids[0], in: calendar, weekNumbers: weekNumbers, text: text, marks: marks) { output.line(line) }
         case .threeMonths:
-            let blocks = try grids.map { grid throws in try lines(of: grid, in: calendar, weekNumbers: weekNumbers, text: text) }
+            let blocks = try grids.map { grid throws in try lines(of: grid, in: calendar, weekNumbers: weekNumbers, text: text, marks: marks) }
             for line in GridColumns.lines(blocks, perRow: 3, minimumHeight: sixWeeksHigh) { output.line(line) }
         case .year:
-            let blocks = try grids.map { grid throws in try lines(of: grid, in: calendar, weekNumbers: weekNumbers, withYear: false, text: text) }
+            let blocks = try grids.map { grid throws in try lines(of: grid, in: calendar, weekNumbers: weekNumbers, withYear: false, text: text, marks: marks) }
             // Centered over the grids of a row, the gutters between them not
             // counted, as BSD cal centers it (so `month 2024` is `cal 2024`).
             let across = Swift.min(3, blocks.count) * GridColumns.width(of: blocks)
@@ -193,7 +217,7 @@ enum MonthCommand: Command {
         return titles.joined(separator: " / ")
     }
 
-    static func json(_ grid: MonthGrid, in calendar: any CalendarSystem) -> JSONObject {
+    static func json(_ grid: MonthGrid, in calendar: any CalendarSystem, marks: DayMarks? = nil) -> JSONObject {
         var object = JSONObject()
         let first = grid.first
         DateJSON.addMonthFields(of: first, in: calendar, to: &object)
@@ -210,6 +234,7 @@ enum MonthCommand: Command {
                 object.add("iso", ISODate(dayNumber: cell.dayNumber).description)
                 object.add("weekday", cell.weekday)
                 object.add("weekend", cell.isWeekend)
+                if let marks { object.add("events", marks.counts[cell.dayNumber] ?? 0) }
                 return object.encoded
             }.joined(separator: ",") + "]"
         }
@@ -232,19 +257,69 @@ enum MonthCommand: Command {
     /// Cells are `text.cellWidth` columns wide (2, as cal's, unless a
     /// locale's numerals or names need more), right-aligned.
     static func lines(of grid: MonthGrid, in calendar: any CalendarSystem, weekNumbers: Bool, withYear: Bool = true,
-                      text: MonthText = .english) throws -> [String] {
+                      text: MonthText = .english, marks: DayMarks? = nil) throws -> [String] {
         let gutter = weekNumbers ? String(repeating: " ", count: text.weekNumberWidth + 1) : ""
         let title = try title(of: grid, in: calendar, withYear: withYear, titles: text.titles)
-        var lines = [gutter + GridColumns.centered(title, width: text.gridWidth)]
-        lines.append(gutter + (0..<7).map { offset in
-            GridColumns.padded(text.weekdays[(grid.rules.firstWeekday - 1 + offset) % 7], to: text.cellWidth)
-        }.joined(separator: " "))
-        let blank = String(repeating: " ", count: text.cellWidth)
+        // A day's mark (`*`, or its count) follows its number, in a column of its own.
+        let markWidth = marks?.width ?? 0
+        let markBlank = String(repeating: " ", count: markWidth)
+        var lines = [gutter + GridColumns.centered(title, width: text.gridWidth + 7 * markWidth)]
+        let weekdayRow = (0..<7).map { offset in
+            GridColumns.padded(text.weekdays[(grid.rules.firstWeekday - 1 + offset) % 7], to: text.cellWidth) + markBlank
+        }.joined(separator: " ")
+        lines.append(gutter + (markWidth > 0 ? GridColumns.trimmingTrailingBlanks(weekdayRow) : weekdayRow))
+        let blank = String(repeating: " ", count: text.cellWidth + markWidth)
         for week in grid.weeks {
             let number = weekNumbers ? GridColumns.padded(text.number(week.weekOfYear.week), to: text.weekNumberWidth) + " " : ""
-            let cells = week.cells.map { cell in cell.map { GridColumns.padded(text.number($0.day), to: text.cellWidth) } ?? blank }
+            let cells = week.cells.map { cell in
+                cell.map { GridColumns.padded(text.number($0.day), to: text.cellWidth) + (marks?.mark($0.dayNumber) ?? "") } ?? blank
+            }
             lines.append(number + GridColumns.trimmingTrailingBlanks(cells.joined(separator: " ")))
         }
         return lines
+    }
+}
+
+/// `month --ics`: how many events touch each day of the grids, in the viewer's zone.
+struct DayMarks {
+    /// Events per day number (days without events absent).
+    let counts: [Int: Int]
+    /// `--counts`: the number, else a `*`.
+    let showCounts: Bool
+
+    /// The columns a mark takes after a day's number.
+    var width: Int { showCounts ? String(counts.values.max() ?? 0).count : 1 }
+
+    /// A day's mark, `width` columns.
+    func mark(_ day: Int) -> String {
+        let count = counts[day] ?? 0
+        guard showCounts else { return count > 0 ? "*" : " " }
+        let text = count > 0 ? String(count) : ""
+        return text + String(repeating: " ", count: width - text.count)
+    }
+
+    /// A positional that names calendar files after `--ics`: an .ics file or a folder.
+    static func isCalendarPath(_ text: String) -> Bool {
+        text.lowercased().hasSuffix(".ics") || CalendarFileReader.isDirectory(text)
+    }
+
+    static func read(_ paths: [String], arguments: ParsedArguments, grids: [MonthGrid]) throws -> DayMarks {
+        let viewer = try ZoneOption.readOrSystem(arguments)
+        let store = try CalendarFiles.open(paths, strict: arguments.flag("--strict"))
+        let days = grids.flatMap { grid in grid.weeks.flatMap { $0.cells.compactMap { $0?.dayNumber } } }
+        guard let first = days.min(), let last = days.max(),
+              let from = try? viewer.startOfDay(first), let to = try? viewer.startOfDay(last + 1) else {
+            return DayMarks(counts: [:], showCounts: arguments.flag("--counts"))
+        }
+        var counts: [Int: Int] = [:]
+        for occurrence in store.events(in: from..<to, viewer: viewer) {
+            let startDay = max(first, viewer.dayNumber(of: occurrence.startInstant))
+            // The end is exclusive: an event ending at midnight does not touch the next day.
+            let endInstant = occurrence.endInstant > occurrence.startInstant ? Instant(seconds: occurrence.endInstant.seconds - 1) : occurrence.startInstant
+            let endDay = min(last, viewer.dayNumber(of: endInstant))
+            guard startDay <= endDay else { continue }
+            for day in startDay...endDay { counts[day, default: 0] += 1 }
+        }
+        return DayMarks(counts: counts, showCounts: arguments.flag("--counts"))
     }
 }

@@ -1,0 +1,133 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Kalends
+import KalendsICalendar
+
+/// Calendar files and vdir folders read into calendars: each file, or each
+/// folder of one `.ics` per item (vdirsyncer's vdir, as khal reads it), is
+/// one `CalendarCollection`.
+public struct CalendarFileReader: Sendable {
+    /// What reading a file or folder gave: its calendar, and the defects a
+    /// lenient read passed over (each with its place and what was left out).
+    public struct Result: Sendable {
+        public let calendar: CalendarCollection
+        public let warnings: [ICalendarWarning]
+    }
+
+    /// The largest file read: far more than any real calendar (a 100 MB export included).
+    public static let maximumFileBytes = 1 << 30
+
+    public var mode: ICalendarReader.Mode
+
+    public init(mode: ICalendarReader.Mode = .lenient) {
+        self.mode = mode
+    }
+
+    /// Reads `path`: a file, or a vdir folder (its `*.ics` files in name
+    /// order; its name from the folder's `displayname` file, else the
+    /// folder's name).
+    /// - Throws: `CalendarFileError` when the path cannot be read; `ICalendarError`
+    ///   for a file that is not iCalendar, or (strict) for any defect.
+    public func read(_ path: String) throws -> Result {
+        if Self.isDirectory(path) {
+            var events: [Event] = [], reminders: [Reminder] = [], warnings: [ICalendarWarning] = []
+            for name in try Self.entries(of: path) where name.hasSuffix(".ics") {
+                let file = path.hasSuffix("/") ? path + name : path + "/" + name
+                let read = try readFile(file)
+                events += read.calendar.events
+                reminders += read.calendar.reminders
+                warnings += read.warnings
+            }
+            let displayName = (try? Self.contents(of: (path.hasSuffix("/") ? path : path + "/") + "displayname", maximum: 4_096))
+                .flatMap { String(validating: $0, as: UTF8.self) }?.trimmingCharacters("\n").trimmingCharacters(" ")
+            let name = displayName.flatMap { $0.isEmpty ? nil : $0 } ?? Self.lastComponent(path)
+            return Result(calendar: CalendarCollection(name: name, path: path, events: events, reminders: reminders), warnings: warnings)
+        }
+        return try readFile(path)
+    }
+
+    /// One .ics file; named by X-WR-CALNAME, else by the file's name.
+    func readFile(_ path: String) throws -> Result {
+        let bytes = try Self.contents(of: path, maximum: Self.maximumFileBytes)
+        let document = try ICalendarReader(source: path, mode: mode).read(bytes)
+        var warnings = document.warnings
+        var events: [Event] = [], reminders: [Reminder] = []
+        var name: String?
+        for calendar in document.calendars {
+            if name == nil, let calendarName = calendar.first("X-WR-CALNAME")?.text, !calendarName.isEmpty { name = calendarName }
+            for component in calendar.components {
+                do {
+                    switch component.name {
+                    case "VEVENT": events.append(try ComponentDecoding.event(component, zones: document.zones, source: path))
+                    case "VTODO": reminders.append(try ComponentDecoding.reminder(component, zones: document.zones, source: path))
+                    default: continue
+                    }
+                } catch {
+                    if mode == .strict { throw error }
+                    warnings.append(ICalendarWarning(error, .leftOut(component: component.name, uid: component.uid, line: component.line)))
+                }
+            }
+        }
+        let calendar = CalendarCollection(name: name ?? Self.lastComponent(path), path: path, events: events, reminders: reminders)
+        return Result(calendar: calendar, warnings: warnings)
+    }
+
+    static func lastComponent(_ path: String) -> String {
+        let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+        return trimmed.split(separator: "/").last.map(String.init) ?? trimmed
+    }
+
+    /// True when `path` names a folder (a vdir).
+    public static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// The names in a folder (no `.` entries), sorted.
+    static func entries(of path: String) throws(CalendarFileError) -> [String] {
+        guard let directory = opendir(path) else { throw CalendarFileError(path: path, code: errno) }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if !name.hasPrefix(".") { names.append(name) }
+        }
+        return names.sorted()
+    }
+
+    /// The bytes of a file, at most `maximum`.
+    static func contents(of path: String, maximum: Int) throws(CalendarFileError) -> [UInt8] {
+        var descriptor: Int32
+        repeat { descriptor = open(path, O_RDONLY | O_CLOEXEC) } while descriptor < 0 && errno == EINTR
+        guard descriptor >= 0 else { throw CalendarFileError(path: path, code: errno) }
+        defer { close(descriptor) }
+        var info = stat()
+        var bytes: [UInt8] = []
+        if fstat(descriptor, &info) == 0, info.st_size > 0 { bytes.reserveCapacity(min(Int(info.st_size), maximum) + 1) }
+        var block = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let got = block.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if got < 0 && errno == EINTR { continue }
+            guard got >= 0 else { throw CalendarFileError(path: path, code: errno) }
+            guard got > 0 else { break }
+            guard bytes.count + got <= maximum else { throw CalendarFileError(path: path, code: EFBIG) }
+            bytes.append(contentsOf: block[0..<got])
+        }
+        return bytes
+    }
+}
+
+/// A calendar file or folder that cannot be read: its path and the system's reason.
+public struct CalendarFileError: Error, Hashable, Sendable, CustomStringConvertible {
+    public let path: String
+    /// `errno`.
+    public let code: Int32
+
+    public var description: String {
+        let reason = strerror(code).map { String(cString: $0) } ?? "error \(code)"
+        return "\(RuleError.shown(path)): cannot be read: " + (reason.first.map { $0.lowercased() + reason.dropFirst() } ?? reason)
+    }
+}

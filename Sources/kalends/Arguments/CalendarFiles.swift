@@ -1,0 +1,32 @@
+import Kalends
+import KalendsICalendar
+import KalendsStore
+
+/// FILE.ics arguments (files or vdir folders) read into a store, as the
+/// contract's "Calendar files" reads them: a defect leaves its component out
+/// with one `kalends: warning: FILE:LINE:COLUMN: ...` line; `--strict` makes
+/// it an error.
+enum CalendarFiles {
+    static func open(_ paths: [String], strict: Bool) throws -> CalendarStore {
+        let reader = CalendarFileReader(mode: strict ? .strict : .lenient)
+        var calendars: [CalendarCollection] = []
+        for path in paths {
+            let read: CalendarFileReader.Result
+            do {
+                read = try reader.read(path)
+            } catch let error as CalendarFileError {
+                throw InputError(.file(argument: "FILE", path: path), underlying: ArgumentProblem.unreadable(errno: error.code))
+            }
+            for warning in read.warnings { ErrorReporting.warn(warning.description) }
+            calendars.append(read.calendar)
+        }
+        let store = CalendarStore(calendars: calendars)
+        for (event, error) in store.problems {
+            let place = event.position.map { "\($0.file):\($0.line):1: " } ?? ""
+            let text = place + "\(error.message) (the VEVENT with UID \(RuleError.shown(event.uid)) is left out)"
+            if strict { throw ArgumentProblem.calendarFile(text) }
+            ErrorReporting.warn(text)
+        }
+        return store
+    }
+}

@@ -1,0 +1,167 @@
+import Kalends
+import KalendsStore
+
+/// `kalends agenda`: the occurrences of the events of calendar files in a window.
+enum AgendaCommand: Command {
+    static let name = "agenda"
+    static let summary = "List the events of .ics files and vdir folders in a window of days."
+    static let usage = "kalends agenda FILE.ics... [--from DATE] [--to DATE | --days N] [--tz ZONE] [--strict] [--json]"
+    static let discussion = """
+        Lists every occurrence of the events (VEVENT) of the files that touches the
+        half-open window [FROM, TO) (default: today, 7 days): recurrences expanded,
+        RECURRENCE-ID overrides applied, cancelled instances left out, sorted by
+        start (all-day first within a day). A FILE may be a vdir folder (one .ics
+        per item); several files merge. --tz is the viewer's zone (default: the
+        system zone): floating times and all-day dates are read in it.
+
+        A component with a defect is left out with a warning and the rest is read;
+        --strict makes any defect an error (exit 1).
+
+        examples:
+          kalends agenda work.ics --from 2024-03-11 --days 7 --tz America/New_York
+          kalends agenda ~/.calendars/personal ~/.calendars/work --json
+        """
+    static let options: [OptionSpec] = CalendarWindow.options(defaultDays: 7, fromName: "DATE") + [
+        .value("--tz", "ZONE", "The viewer's zone (default: the system zone); floating times are read in it."),
+        .flag("--strict", "Refuse a file with any defect (exit 1) instead of leaving the component out."),
+        .flag("--json", "One JSON object per occurrence, a line each."),
+    ]
+
+    static func run(_ arguments: ParsedArguments, output: inout OutputBuffer) throws -> Int32 {
+        let paths = try arguments.positionals(1...Int.max, command: name, usage: usage)
+        let viewer = try ZoneOption.readOrSystem(arguments)
+        let window = try CalendarWindow.read(arguments, viewer: viewer, defaultDays: 7, startOfToday: true)
+        let store = try CalendarFiles.open(paths, strict: arguments.flag("--strict"))
+        let occurrences = store.events(in: window, viewer: viewer)
+        if arguments.flag("--json") {
+            for occurrence in occurrences { output.line(json(occurrence, viewer: viewer)) }
+            return ExitStatus.success
+        }
+        let named = store.calendars.count > 1
+        var day: Int?
+        for occurrence in occurrences {
+            let first = max(viewer.dayNumber(of: occurrence.startInstant), viewer.dayNumber(of: window.lowerBound))
+            if first != day {
+                if day != nil { output.line("") }
+                let date = ISODate(dayNumber: first)
+                output.line("\(weekdayNames[DayNumber.isoWeekday(first) - 1]) \(date)")
+                day = first
+            }
+            var line = "  " + timeRange(occurrence, viewer: viewer) + "  " + Echo.escaped(occurrence.event.title ?? "(no title)")
+            if let location = occurrence.event.location, !location.isEmpty { line += " (" + Echo.escaped(location) + ")" }
+            if named { line += "  [" + Echo.escaped(occurrence.calendar) + "]" }
+            output.line(line)
+        }
+        return ExitStatus.success
+    }
+
+    static let weekdayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+
+    /// `09:00-09:15`, `all day`, `23:00-01:00+1`: the end's day counted from the start's.
+    static func timeRange(_ occurrence: EventOccurrence, viewer: ZoneRules) -> String {
+        if occurrence.isAllDay {
+            let days = (try? occurrence.end.instant(viewer: viewer)).map { viewer.dayNumber(of: $0) - viewer.dayNumber(of: occurrence.startInstant) } ?? 1
+            return days > 1 ? "all day, \(days) days".padding(11) : "all day".padding(11)
+        }
+        guard let start = try? ZonedDateTime(instant: occurrence.startInstant, zone: viewer),
+              let end = try? ZonedDateTime(instant: occurrence.endInstant, zone: viewer) else { return "" }
+        let later = end.local.dayNumber - start.local.dayNumber
+        return "\(hhmm(start.local.time))-\(hhmm(end.local.time))" + (later > 0 ? "+\(later)" : "")
+    }
+
+    static func hhmm(_ time: TimeOfDay) -> String {
+        (time.hour < 10 ? "0" : "") + "\(time.hour):" + (time.minute < 10 ? "0" : "") + "\(time.minute)"
+    }
+
+    /// The contract's object: uid, title, start, end, allDay, recurrenceId (instances of a recurring event), calendar, location.
+    static func json(_ occurrence: EventOccurrence, viewer: ZoneRules) -> JSONObject {
+        var object = JSONObject()
+        object.add("uid", occurrence.uid)
+        object.add("title", occurrence.event.title)
+        object.add("start", CalendarWindow.text(occurrence.start, instant: occurrence.startInstant, viewer: viewer))
+        object.add("end", CalendarWindow.text(occurrence.end, instant: occurrence.endInstant, viewer: viewer))
+        object.add("allDay", occurrence.isAllDay)
+        if let id = occurrence.recurrenceID {
+            object.add("recurrenceId", CalendarWindow.text(id, instant: try? id.instant(viewer: viewer), viewer: viewer))
+        }
+        object.add("calendar", occurrence.calendar)
+        if let location = occurrence.event.location { object.add("location", location) }
+        return object
+    }
+}
+
+/// The window of `agenda` and `alarms`: `--from`, then `--to` or `--days`.
+enum CalendarWindow {
+    static func options(defaultDays: Int, fromName: String) -> [OptionSpec] {
+        [.value("--from", fromName, "The window's start (default: \(fromName == "DATE" ? "today" : "now"))."),
+         .value("--to", fromName, "The window's end, exclusive."),
+         .value("--days", "N", "The window's length in days (default \(defaultDays)).")]
+    }
+
+    /// [FROM, TO): a date is the start of its day in `viewer`.
+    static func read(_ arguments: ParsedArguments, viewer: ZoneRules, defaultDays: Int, startOfToday: Bool) throws -> Range<Instant> {
+        let reading = DateTimeArgument.Reading(calendar: DateTimeArgument.iso, zone: viewer)
+        func instant(_ text: String, _ option: String) throws -> Instant {
+            try DaysCommand.instant(text, origin: .option(option), reading)
+        }
+        let from: Instant
+        if let text = arguments.value("--from") {
+            from = try instant(text, "--from")
+        } else if startOfToday {
+            from = try instant("today", "--from")
+        } else {
+            from = try CurrentTime.instant()
+        }
+        if arguments.value("--to") != nil && arguments.value("--days") != nil {
+            throw UsageError.conflict("give one of --to and --days")
+        }
+        if let text = arguments.value("--to") {
+            let to = try instant(text, "--to")
+            guard to >= from else {
+                throw InputError(.option("--to"), input: text, underlying: WindowProblem.endBeforeStart)
+            }
+            return from..<to
+        }
+        var days = defaultDays
+        if let text = arguments.value("--days") {
+            guard let value = Int(text), (0...36_600).contains(value) else {
+                throw UsageError.badValue(option: "--days", expected: "a whole number of days 0 ... 36600", given: text)
+            }
+            days = value
+        }
+        // Days of the viewer's calendar: a window of 7 days over a DST change is 7 local days.
+        let startDay = viewer.dayNumber(of: from)
+        let offset = from.seconds - ((try? viewer.startOfDay(startDay))?.seconds ?? from.seconds)
+        guard let end = try? viewer.startOfDay(startDay + days) else {
+            throw InputError(.option("--days"), input: "\(days)", underlying: WindowProblem.beyondSupportedDates)
+        }
+        return from..<Instant(seconds: end.seconds + offset)
+    }
+
+    /// A time as output writes it: a date as `YYYY-MM-DD`, else the instant in the viewer's zone (RFC 3339).
+    static func text(_ time: ItemTime, instant: Instant?, viewer: ZoneRules) -> String? {
+        if case .date(let date) = time { return date.description }
+        guard let instant, let zoned = try? ZonedDateTime(instant: instant, zone: viewer) else { return nil }
+        return zoned.description
+    }
+}
+
+/// What is wrong with a window of `agenda` or `alarms`.
+enum WindowProblem: Error, CustomStringConvertible {
+    case endBeforeStart
+    case beyondSupportedDates
+
+    var description: String {
+        switch self {
+        case .endBeforeStart: "the end is before the start (--from)"
+        case .beyondSupportedDates: "the window reaches past the supported dates, 9999-12-31"
+        }
+    }
+}
+
+extension String {
+    /// Padded with spaces to `width` characters.
+    func padding(_ width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}
