@@ -6,7 +6,8 @@ import Foundation
 /// The conventions (also in Docs/Testing.md, "Swift code in the docs"):
 /// - ```` ```swift ```` starts a unit: a complete example. Its `import` lines
 ///   are its imports; a block with none is a snippet and gets `import
-///   Kalends`, `import KalendsCheck` and `import KalendsLayout`.
+///   Kalends`, `import KalendsCheck`, `import KalendsICalendar` (which reads
+///   `RecurrenceSet(parsing:)`'s text) and `import KalendsLayout`.
 /// - ```` ```swift continued ```` continues the guide's previous unit: it
 ///   may use what the blocks before it declared (`hebrew`, `day`, ...).
 /// - ```` ```swift fragment ```` is not compiled: code for another platform
@@ -51,7 +52,7 @@ struct DocSwiftUnit {
 }
 
 enum DocSwiftBlocks {
-    static let defaultImports = ["import Kalends", "import KalendsCheck", "import KalendsLayout"]
+    static let defaultImports = ["import Kalends", "import KalendsCheck", "import KalendsICalendar", "import KalendsLayout"]
 
     /// The units of one Markdown text, the fragments left out (their
     /// places), and mistakes in the fences (an unknown info string, a
