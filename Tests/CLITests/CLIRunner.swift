@@ -51,11 +51,13 @@ enum CLI {
     /// Runs `kalends` with `arguments` and optional standard input; a run
     /// longer than `timeout` seconds is killed and fails the test (no hangs).
     static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:],
-                    timeout: TimeInterval = 60, binary: URL? = nil, file: StaticString = #filePath, line: UInt = #line) -> CLIResult {
+                    timeout: TimeInterval = 60, binary: URL? = nil, directory: URL? = nil,
+                    file: StaticString = #filePath, line: UInt = #line) -> CLIResult {
         let binary = binary ?? Self.binary
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
+        process.currentDirectoryURL = directory
         var env = ProcessInfo.processInfo.environment
         env["TZ"] = env["TZ"] ?? "UTC"
         for (key, value) in environment { env[key] = value }
