@@ -91,12 +91,16 @@ public struct ICalendarReader: Sendable {
         var seen: Set<String> = []
         func visit(_ component: ICalendarComponent) throws(ICalendarError) {
             if component.name == "VTIMEZONE" {
+                let tzid = component.first("TZID")?.value ?? ""
+                // Those that read are in `zones`; only a failed one is read again, for its error.
+                guard zones.timeZones[tzid] == nil else { return }
                 do {
                     _ = try ZoneRules(vtimezone: component, source: source)
                 } catch {
                     if mode == .strict { throw error }
-                    let tzid = component.first("TZID")?.value ?? ""
-                    if zones.zone(for: tzid) == nil { seen.insert(tzid) }
+                    // The system's zone of that name, preferred anyway, makes the defect harmless.
+                    guard zones.zone(for: tzid) == nil else { return }
+                    seen.insert(tzid)
                     warnings.append(ICalendarWarning(error, .floating(tzid: tzid)))
                 }
                 return
