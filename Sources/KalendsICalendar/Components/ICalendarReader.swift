@@ -79,7 +79,7 @@ public struct ICalendarReader: Sendable {
     public func read(_ bytes: UnsafeBufferPointer<UInt8>) throws(ICalendarError) -> ICalendarDocument {
         var builder = TreeBuilder(source: source, strict: mode == .strict, bytes: bytes)
         try builder.run()
-        let zones = ICalendarZones(builder.calendars, source: source)
+        let zones = ICalendarZones(builder.calendars, source: source, inUse: builder.zoneUses.map(\.tzid))
         var warnings = builder.warnings
         try checkZones(builder.calendars, uses: builder.zoneUses, zones: zones, warnings: &warnings)
         return ICalendarDocument(calendars: builder.calendars, warnings: warnings, zones: zones)
