@@ -6,6 +6,7 @@ enum BenchmarkRegistry {
         RangesBenchmarks.area,
         ConvertBenchmarks.area,
         RecurrenceBenchmarks.area,
+        ICalendarBenchmarks.area,
         CLIBenchmarks.area,
     ]
 }

@@ -37,8 +37,6 @@ public struct ICalendarError: Error, Hashable, Sendable, CustomStringConvertible
         case value(ContentLineError)
         /// An RRULE that does not read or is not valid.
         case rule(RuleError)
-        /// A UTC offset (TZOFFSETFROM, TZOFFSETTO) that is not `+HHMM` or `+HHMMSS`.
-        case malformedUTCOffset(property: String, text: String)
         /// A VTIMEZONE that gives no zone; `detail` says why.
         case invalidTimeZone(tzid: String, detail: String)
         /// A TZID that neither the file, the system nor ICU's Windows names define.
@@ -84,7 +82,6 @@ public struct ICalendarError: Error, Hashable, Sendable, CustomStringConvertible
         case .propertyOutsideComponent(let name): return "the property \(shown(name)) is outside any component"
         case .value(let error): return error.description
         case .rule(let error): return "RRULE: \(error)"
-        case .malformedUTCOffset(let property, let text): return "\(property): '\(shown(text))' is not a UTC offset (+HHMM or +HHMMSS)"
         case .invalidTimeZone(let tzid, let detail): return "the VTIMEZONE \(shown(tzid)) gives no zone: \(detail)"
         case .missingProperty(let component, let property): return "the \(component) has no \(property)"
         case .unknownZone(let tzid):

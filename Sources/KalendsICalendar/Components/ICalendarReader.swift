@@ -79,38 +79,36 @@ public struct ICalendarReader: Sendable {
     public func read(_ bytes: UnsafeBufferPointer<UInt8>) throws(ICalendarError) -> ICalendarDocument {
         var builder = TreeBuilder(source: source, strict: mode == .strict, bytes: bytes)
         try builder.run()
-        let zones = ICalendarZones(builder.calendars, source: source)
+        let zones = ICalendarZones(builder.calendars, source: source, inUse: builder.zoneUses.map(\.tzid))
         var warnings = builder.warnings
-        try checkZones(builder.calendars, zones: zones, warnings: &warnings)
+        try checkZones(builder.calendars, uses: builder.zoneUses, zones: zones, warnings: &warnings)
         return ICalendarDocument(calendars: builder.calendars, warnings: warnings, zones: zones)
     }
 
     /// A VTIMEZONE that gives no zone, and each TZID in use that nothing
     /// defines (once, at its first use): a warning (the times are floating), or strict, an error.
-    private func checkZones(_ calendars: [ICalendarComponent], zones: ICalendarZones, warnings: inout [ICalendarWarning]) throws(ICalendarError) {
-        var seen: Set<String> = []
-        func visit(_ component: ICalendarComponent) throws(ICalendarError) {
-            if component.name == "VTIMEZONE" {
+    private func checkZones(_ calendars: [ICalendarComponent], uses: [(tzid: String, line: Int, column: Int)],
+                            zones: ICalendarZones, warnings: inout [ICalendarWarning]) throws(ICalendarError) {
+        var reported: Set<String> = []
+        for calendar in calendars {
+            for component in calendar.components where component.name == "VTIMEZONE" {
+                let tzid = component.first("TZID")?.value ?? ""
+                // Those that read are in `zones`; only a failed one is read again, for its error.
+                guard zones.timeZones[tzid] == nil else { continue }
                 do {
                     _ = try ZoneRules(vtimezone: component, source: source)
                 } catch {
                     if mode == .strict { throw error }
-                    let tzid = component.first("TZID")?.value ?? ""
-                    if zones.zone(for: tzid) == nil { seen.insert(tzid) }
+                    // The system's zone of that name, preferred anyway, makes the defect harmless.
+                    guard zones.zone(for: tzid) == nil, reported.insert(tzid).inserted else { continue }
                     warnings.append(ICalendarWarning(error, .floating(tzid: tzid)))
                 }
-                return
             }
-            for property in component.properties where !property.parameters.isEmpty {
-                guard let tzid = property.parameter("TZID"), !seen.contains(tzid) else { continue }
-                seen.insert(tzid)
-                guard zones.zone(for: tzid) == nil else { continue }
-                let error = ICalendarError(.unknownZone(tzid), source: source, line: property.line, column: property.column)
-                if mode == .strict { throw error }
-                warnings.append(ICalendarWarning(error, .floating(tzid: tzid)))
-            }
-            for child in component.components { try visit(child) }
         }
-        for calendar in calendars { try visit(calendar) }
+        for use in uses where !reported.contains(use.tzid) && zones.zone(for: use.tzid) == nil {
+            let error = ICalendarError(.unknownZone(use.tzid), source: source, line: use.line, column: use.column)
+            if mode == .strict { throw error }
+            warnings.append(ICalendarWarning(error, .floating(tzid: use.tzid)))
+        }
     }
 }

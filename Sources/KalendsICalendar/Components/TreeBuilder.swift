@@ -28,6 +28,11 @@ struct TreeBuilder {
     private var stack: [Open] = []
     /// Whether a first content line was read (it must be BEGIN:VCALENDAR).
     private var started = false
+    /// Each TZID in use, with the place of its first use, in order.
+    private(set) var zoneUses: [(tzid: String, line: Int, column: Int)] = []
+    private var seenZones: Set<String> = []
+    /// Files use one or two TZIDs over and over: the last one is compared before hashing.
+    private var lastZone = ""
 
     init(source: String, strict: Bool, bytes: UnsafeBufferPointer<UInt8>) {
         self.source = source
@@ -159,6 +164,10 @@ struct TreeBuilder {
             }
             if stack.count >= 2, let problem = ValueCheck.problem(property, source: source) {
                 try defect(problem)
+            }
+            if !property.parameters.isEmpty, let tzid = property.parameter("TZID"), tzid != lastZone {
+                lastZone = tzid
+                if seenZones.insert(tzid).inserted { zoneUses.append((tzid, property.line, property.column)) }
             }
             stack[stack.count - 1].properties.append(property)
         }

@@ -6,11 +6,13 @@ import Kalends
 enum ValueText {
     /// `YYYYMMDD`.
     static func date(_ text: Substring, property: String) throws(ContentLineError) -> ISODate {
-        let digits = text.utf8
-        guard digits.count == 8, digits.allSatisfy({ $0 >= 48 && $0 <= 57 }) else {
-            throw ContentLineError(.malformedDate(String(text)), property: property)
+        var number = 0, count = 0
+        for byte in text.utf8 {
+            guard byte >= 48 && byte <= 57, count < 8 else { count = -1; break }
+            number = number * 10 + Int(byte - 48)
+            count += 1
         }
-        let number = digits.reduce(0) { $0 * 10 + Int($1 - 48) }
+        guard count == 8 else { throw ContentLineError(.malformedDate(String(text)), property: property) }
         let year = number / 10_000, month = number / 100 % 100, day = number % 100
         do {
             return try ISODate(year: year, month: month, day: day)
@@ -32,13 +34,22 @@ enum ValueText {
         let last = bytes.last
         let isUTC = last == UInt8(ascii: "Z") || last == UInt8(ascii: "z")
         let body = isUTC ? text.dropLast() : text
-        let utf8 = Array(body.utf8)
-        guard utf8.count == 15, utf8[8] == UInt8(ascii: "T") || utf8[8] == UInt8(ascii: "t"),
-              utf8[9...].allSatisfy({ $0 >= 48 && $0 <= 57 }) else {
+        // `T` at byte 8 and six digits after it, read without copying.
+        var clock = 0, index = 0, shape = true
+        for byte in body.utf8 {
+            if index == 8 {
+                shape = shape && (byte == UInt8(ascii: "T") || byte == UInt8(ascii: "t"))
+            } else if index > 8 {
+                shape = shape && byte >= 48 && byte <= 57
+                clock = clock &* 10 &+ Int(byte &- 48)
+            }
+            index += 1
+            if index > 15 { break }
+        }
+        guard shape, index == 15 else {
             throw ContentLineError(.malformedDateTime(String(text)), property: property)
         }
         let day = try date(body.prefix(8), property: property)
-        let clock = utf8[9...].reduce(0) { $0 * 10 + Int($1 - 48) }
         let hour = clock / 10_000, minute = clock / 100 % 100, second = clock % 100
         let local: LocalDateTime
         do {
@@ -152,9 +163,12 @@ enum ValueText {
         }
         if kind == "PERIOD" && name != "RDATE" { throw ContentLineError(.periodNotAllowed, property: name) }
         var result: [RecurrenceDate] = []
-        var column = property.valueColumn
-        for item in property.value.split(separator: ",", omittingEmptySubsequences: false) {
-            defer { column += item.unicodeScalars.count + 1 }
+        let value = property.value
+        var itemStart = value.utf8.startIndex
+        while true {
+            let itemEnd = value.utf8[itemStart...].firstIndex(of: UInt8(ascii: ",")) ?? value.utf8.endIndex
+            let item = value[itemStart..<itemEnd]
+            defer { itemStart = itemEnd < value.utf8.endIndex ? value.utf8.index(after: itemEnd) : itemEnd }
             do throws(ContentLineError) {
                 if kind == "PERIOD" {
                     let parts = item.split(separator: "/", omittingEmptySubsequences: false)
@@ -177,8 +191,11 @@ enum ValueText {
                     result.append(try dateTime(item, zone: zone, property: name))
                 }
             } catch {
+                // The value at fault: where this item starts in the line (counted only now).
+                let column = property.valueColumn + value[..<itemStart].unicodeScalars.count
                 throw ContentLineError(error.kind, property: error.property, column: error.column ?? column)
             }
+            if itemEnd == value.utf8.endIndex { break }
         }
         return result
     }

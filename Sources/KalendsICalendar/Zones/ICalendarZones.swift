@@ -20,8 +20,8 @@ public struct ICalendarZones: Hashable, Sendable {
     /// The zone floating times are read in: the X-WR-TIMEZONE of the first
     /// calendar that names a zone this system knows; nil when none does.
     public let floatingZone: ZoneRules?
-    /// What each TZID in use resolved to, found once.
-    private let resolved: [String: ZoneRules]
+    /// What each TZID in use resolved to (nil: nothing defines it), found once.
+    private let resolved: [String: ZoneRules?]
 
     /// No file zones: TZIDs resolve to the system's and Windows names only.
     public init() {
@@ -34,6 +34,12 @@ public struct ICalendarZones: Hashable, Sendable {
     /// VTIMEZONEs): each VTIMEZONE that reads (see `ZoneRules(vtimezone:source:)`;
     /// the reader reports those that do not), and X-WR-TIMEZONE.
     public init(_ calendars: [ICalendarComponent], source: String = "") {
+        self.init(calendars, source: source, inUse: [])
+    }
+
+    /// The zones of `calendars`, with the TZIDs in `inUse` resolved once
+    /// (a Windows name asks ICU once, not at every value).
+    init(_ calendars: [ICalendarComponent], source: String, inUse: [String]) {
         var zones: [String: ZoneRules] = [:]
         var floating: ZoneRules?
         for calendar in calendars {
@@ -48,9 +54,9 @@ public struct ICalendarZones: Hashable, Sendable {
         }
         timeZones = zones
         floatingZone = floating
-        var resolved: [String: ZoneRules] = [:]
-        for tzid in zones.keys {
-            resolved[tzid] = Self.systemZone(tzid) ?? zones[tzid]
+        var resolved: [String: ZoneRules?] = [:]
+        for tzid in Set(zones.keys).union(inUse) {
+            resolved[tzid] = .some(Self.systemZone(tzid) ?? zones[tzid] ?? Self.windowsZone(tzid))
         }
         self.resolved = resolved
     }
