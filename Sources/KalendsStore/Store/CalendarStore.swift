@@ -75,7 +75,25 @@ public struct CalendarStore: Sendable {
         for series in series where calendars?.contains(series.calendar) ?? true {
             occurrences(of: series, overlapping: window, viewer: viewer, into: &result)
         }
-        return result.sorted { a, b in Self.precedes(a, b, viewer: viewer) }
+        // The keys computed once, the occurrences (large values) moved once.
+        let keys = result.map { (day: viewer.dayNumber(of: $0.startInstant), allDay: $0.isAllDay) }
+        let order = result.indices.sorted { i, j in
+            let a = result[i], b = result[j]
+            if keys[i].day != keys[j].day { return keys[i].day < keys[j].day }
+            if keys[i].allDay != keys[j].allDay { return keys[i].allDay }
+            return Self.precedesOnOneDay(a, b)
+        }
+        return order.map { result[$0] }
+    }
+
+    /// The agenda's order within a day of the viewer, all-day ones put first by the caller:
+    /// start, end, calendar, UID, title.
+    static func precedesOnOneDay(_ a: EventOccurrence, _ b: EventOccurrence) -> Bool {
+        if a.startInstant != b.startInstant { return a.startInstant < b.startInstant }
+        if a.endInstant != b.endInstant { return a.endInstant < b.endInstant }
+        if a.calendar != b.calendar { return a.calendar < b.calendar }
+        if a.uid != b.uid { return a.uid < b.uid }
+        return (a.event.title ?? "") < (b.event.title ?? "")
     }
 
     /// The agenda's order: the viewer's day, all-day first, start, end, calendar, UID, recurrence id.
@@ -83,11 +101,7 @@ public struct CalendarStore: Sendable {
         let dayA = viewer.dayNumber(of: a.startInstant), dayB = viewer.dayNumber(of: b.startInstant)
         if dayA != dayB { return dayA < dayB }
         if a.isAllDay != b.isAllDay { return a.isAllDay }
-        if a.startInstant != b.startInstant { return a.startInstant < b.startInstant }
-        if a.endInstant != b.endInstant { return a.endInstant < b.endInstant }
-        if a.calendar != b.calendar { return a.calendar < b.calendar }
-        if a.uid != b.uid { return a.uid < b.uid }
-        return (a.event.title ?? "") < (b.event.title ?? "")
+        return precedesOnOneDay(a, b)
     }
 
     private func occurrences(of series: EventSeries, overlapping window: Range<Instant>, viewer: ZoneRules,
