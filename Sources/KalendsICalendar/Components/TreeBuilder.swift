@@ -71,7 +71,7 @@ struct TreeBuilder {
                 throw error(.binaryData, line: logical.line)
             }
             if logical.isTooLong {
-                guard started else { throw error(.notICalendar(found: nil), line: logical.line) }
+                guard started else { throw error(.notICalendar(found: firstText(logical)), line: logical.line) }
                 try defect(error(.lineTooLong(bytes: logical.length, maximum: ICalendarReader.maximumLineLength), line: logical.line))
                 continue
             }
