@@ -56,6 +56,12 @@ public struct ICalendarReader: Sendable {
     public var source: String
     /// Lenient or strict.
     public var mode: Mode
+    /// Properties whose values the caller parses (and checks) itself, so
+    /// each is read once: the reader does not check them (the store, which
+    /// decodes DTSTART, RRULE and the others of events and to-dos anyway,
+    /// reports their defects in the same form). Empty: every value the
+    /// reader knows is checked.
+    public var valuesCheckedByCaller: Set<String> = []
 
     /// A reader of input named `source`.
     public init(source: String, mode: Mode = .lenient) {
@@ -77,7 +83,7 @@ public struct ICalendarReader: Sendable {
 
     /// Reads `bytes` (borrowed for the call only).
     public func read(_ bytes: UnsafeBufferPointer<UInt8>) throws(ICalendarError) -> ICalendarDocument {
-        var builder = TreeBuilder(source: source, strict: mode == .strict, bytes: bytes)
+        var builder = TreeBuilder(source: source, strict: mode == .strict, unchecked: valuesCheckedByCaller, bytes: bytes)
         try builder.run()
         let zones = ICalendarZones(builder.calendars, source: source, inUse: builder.zoneUses.map(\.tzid))
         var warnings = builder.warnings

@@ -22,6 +22,8 @@ struct TreeBuilder {
 
     let source: String
     let strict: Bool
+    /// Property names whose values the caller checks.
+    let unchecked: Set<String>
     let bytes: UnsafeBufferPointer<UInt8>
     private(set) var calendars: [ICalendarComponent] = []
     private(set) var warnings: [ICalendarWarning] = []
@@ -34,9 +36,10 @@ struct TreeBuilder {
     /// Files use one or two TZIDs over and over: the last one is compared before hashing.
     private var lastZone = ""
 
-    init(source: String, strict: Bool, bytes: UnsafeBufferPointer<UInt8>) {
+    init(source: String, strict: Bool, unchecked: Set<String> = [], bytes: UnsafeBufferPointer<UInt8>) {
         self.source = source
         self.strict = strict
+        self.unchecked = unchecked
         self.bytes = bytes
     }
 
@@ -155,14 +158,19 @@ struct TreeBuilder {
                 while stack.count > match + 1 { close(end: property.byteRange.lowerBound) }
                 close(end: end)
             } else {
+                // An END naming no open component closes the innermost one (an exporter
+                // wrote the wrong name), so what follows is read as its sibling, not inside it.
                 try defect(error(.mismatchedEnd(expected: top.name, found: property.value), line: property.line, column: property.valueColumn))
+                if stack.count > 1 { close(end: end) }
             }
         default:
             guard !stack.isEmpty else {
                 guard started else { throw error(.notICalendar(found: property.name + ":" + property.value), line: property.line) }
                 return try defect(error(.propertyOutsideComponent(property.name), line: property.line))
             }
-            if stack.count >= 2, let problem = ValueCheck.problem(property, source: source) {
+            // Inside a VTIMEZONE (depth 3 and more) values are the zone's, checked here whatever the caller reads.
+            if stack.count >= 2, unchecked.isEmpty || stack.count > 2 && stack[1].name == "VTIMEZONE" || !unchecked.contains(property.name),
+               let problem = ValueCheck.problem(property, source: source) {
                 try defect(problem)
             }
             if !property.parameters.isEmpty, let tzid = property.parameter("TZID"), tzid != lastZone {

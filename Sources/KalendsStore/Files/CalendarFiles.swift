@@ -50,7 +50,10 @@ public struct CalendarFileReader: Sendable {
     /// One .ics file; named by X-WR-CALNAME, else by the file's name.
     func readFile(_ path: String) throws -> Result {
         let bytes = try Self.contents(of: path, maximum: Self.maximumFileBytes)
-        let document = try ICalendarReader(source: path, mode: mode).read(bytes)
+        var reader = ICalendarReader(source: path, mode: mode)
+        // These values are parsed (and checked) once, by the decoding below.
+        reader.valuesCheckedByCaller = ComponentDecoding.decodedProperties
+        let document = try reader.read(bytes)
         var warnings = document.warnings
         var events: [Event] = [], reminders: [Reminder] = []
         var name: String?

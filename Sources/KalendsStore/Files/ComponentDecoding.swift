@@ -4,6 +4,10 @@ import KalendsICalendar
 /// The store's items read from iCalendar components (RFC 5545 sections
 /// 3.6.1, 3.6.2, 3.6.6), their times resolved by the file's zones.
 enum ComponentDecoding {
+    /// The properties whose values decoding reads and checks (the reader leaves them to it).
+    static let decodedProperties: Set<String> = ["DTSTART", "DTEND", "DURATION", "DUE", "RECURRENCE-ID", "RRULE", "RDATE",
+                                                 "EXDATE", "COMPLETED", "TRIGGER"]
+
     /// An error at `property`'s value.
     static func valueError(_ error: ContentLineError, _ property: ICalendarProperty, source: String) -> ICalendarError {
         ICalendarError(.value(error), source: source, line: property.line, column: error.column ?? property.valueColumn)
@@ -51,7 +55,7 @@ enum ComponentDecoding {
             do {
                 rules.append(try property.rule())
             } catch {
-                throw ICalendarError(.rule(error), source: source, line: property.line, column: property.valueColumn + (error.offset ?? 0))
+                throw ICalendarError(.rule(error), source: source, line: property.line, column: property.valueColumn)
             }
         }
         return ItemRecurrence(rules: rules, dates: try dates(component.all("RDATE"), zones: zones, source: source),
