@@ -49,7 +49,13 @@ public struct CalendarFileReader: Sendable {
 
     /// One .ics file; named by X-WR-CALNAME, else by the file's name.
     func readFile(_ path: String) throws -> Result {
-        let bytes = try Self.contents(of: path, maximum: Self.maximumFileBytes)
+        try read(bytes: try Self.contents(of: path, maximum: Self.maximumFileBytes), source: path)
+    }
+
+    /// iCalendar text read from elsewhere (standard input); `source` names
+    /// it in messages and is its calendar's name without an X-WR-CALNAME.
+    /// - Throws: `ICalendarError` for text that is not iCalendar, or (strict) for any defect.
+    public func read(bytes: [UInt8], source path: String) throws -> Result {
         var reader = ICalendarReader(source: path, mode: mode)
         // These values are parsed (and checked) once, by the decoding below.
         reader.valuesCheckedByCaller = ComponentDecoding.decodedProperties

@@ -18,6 +18,13 @@ package struct LayoutInput {
         package let start: Instant
         package let end: Instant
 
+        package init(id: String, title: String, start: Instant, end: Instant) {
+            self.id = id
+            self.title = title
+            self.start = start
+            self.end = end
+        }
+
         /// The event for the adapter.
         package var event: ZonedEvent { ZonedEvent(id: id, start: start, end: end) }
     }
@@ -29,6 +36,13 @@ package struct LayoutInput {
         /// Day numbers [first, end), `end` exclusive.
         package let first: Int
         package let end: Int
+
+        package init(id: String, title: String, first: Int, end: Int) {
+            self.id = id
+            self.title = title
+            self.first = first
+            self.end = end
+        }
 
         /// The event for the adapter.
         package var event: AllDayEvent { AllDayEvent(id: id, firstDay: first, endDay: end) }
@@ -73,6 +87,12 @@ package struct LayoutInput {
     }
 
     private init() {}
+
+    /// Events read elsewhere (a calendar file's occurrences).
+    package init(timed: [Timed], allDay: [AllDay]) {
+        self.timed = timed
+        self.allDay = allDay
+    }
 
     /// The general path: the whole document read strictly, then every
     /// event's members checked in turn, then its times.

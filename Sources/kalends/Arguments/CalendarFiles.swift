@@ -7,13 +7,18 @@ import KalendsStore
 /// with one `kalends: warning: FILE:LINE:COLUMN: ...` line; `--strict` makes
 /// it an error.
 enum CalendarFiles {
-    static func open(_ paths: [String], strict: Bool) throws -> CalendarStore {
+    /// `paths` (files or folders) read; `standardInput`: iCalendar text already read from `-`.
+    static func open(_ paths: [String], strict: Bool, standardInput: [UInt8]? = nil) throws -> CalendarStore {
         let reader = CalendarFileReader(mode: strict ? .strict : .lenient)
         var calendars: [CalendarCollection] = []
         for path in paths {
             let read: CalendarFileReader.Result
             do {
-                read = try reader.read(path)
+                if path == "-", let standardInput {
+                    read = try reader.read(bytes: standardInput, source: "standard input")
+                } else {
+                    read = try reader.read(path)
+                }
             } catch let error as CalendarFileError {
                 throw InputError(.file(argument: "FILE", path: path), underlying: ArgumentProblem.unreadable(errno: error.code))
             }

@@ -2,6 +2,7 @@ import FoundationEssentials
 import FoundationInternationalization
 import Kalends
 import KalendsLayout
+import KalendsStore
 import KalendsTimeline
 
 /// `kalends layout`: the geometry of a day's events on a DST-true timeline.
@@ -53,10 +54,26 @@ enum LayoutCommand: Command {
         let width = try positiveNumber(arguments.value("--width"), option: "--width", fallback: 360, range: 50...20_000)
         let hourHeight = try positiveNumber(arguments.value("--hour-height"), option: "--hour-height", fallback: 48, range: 4...2_000)
         let zone = try ZoneOption.readOrSystem(arguments)
-        let file = try InputFile(positionals.first ?? "-", argument: "FILE", maximumBytes: maximumInputBytes, what: "the events of a day")
-        let source = file.contents
-        let input = try readInput(file, zone: zone)
-        let dayNumber = try chooseDay(arguments.value("--day"), input: input, zone: zone)
+        let path = positionals.first ?? "-"
+        let input: LayoutInput
+        let dayNumber: Int
+        let source: InputOrigin
+        if path != "-" && (path.lowercased().hasSuffix(".ics") || CalendarFileReader.isDirectory(path)) {
+            // A calendar file or vdir folder: the occurrences of the day.
+            source = .path(path)
+            dayNumber = try calendarDay(arguments.value("--day"), zone: zone)
+            input = try calendarInput(CalendarFiles.open([path], strict: false), day: dayNumber, zone: zone)
+        } else {
+            let file = try InputFile(path, argument: "FILE", maximumBytes: maximumInputBytes, what: "the events of a day")
+            source = file.contents
+            if Self.isICalendar(file.data) {
+                dayNumber = try calendarDay(arguments.value("--day"), zone: zone)
+                input = try calendarInput(CalendarFiles.open(["-"], strict: false, standardInput: [UInt8](file.data)), day: dayNumber, zone: zone)
+            } else {
+                input = try readInput(file, zone: zone)
+                dayNumber = try chooseDay(arguments.value("--day"), input: input, zone: zone)
+            }
+        }
         let day: TimelineDay
         do {
             day = try TimelineDay(dayNumber: dayNumber, zone: zone)
@@ -114,6 +131,41 @@ enum LayoutCommand: Command {
                 throw InputError(source, underlying: error)
             }
         }
+    }
+
+    /// Text that begins (after a BOM and blanks) with BEGIN:VCALENDAR.
+    static func isICalendar(_ data: Data) -> Bool {
+        let head = String(decoding: data.prefix(64), as: UTF8.self).drop { $0.isWhitespace || $0 == "\u{FEFF}" }
+        return head.uppercased().hasPrefix("BEGIN:VCALENDAR")
+    }
+
+    /// The day of a calendar file's layout: --day, else today, in the zone.
+    static func calendarDay(_ text: String?, zone: ZoneRules) throws -> Int {
+        try DateTimeArgument.read(text ?? "today", origin: .option("--day"), DateTimeArgument.Reading(calendar: DateTimeArgument.iso, zone: zone)).value.dayNumber
+    }
+
+    /// The occurrences of `day` in `zone` as the layout's events: timed ones by
+    /// their instants, all-day ones in the all-day lanes; `id` is the UID, and
+    /// for an occurrence of a recurring event the UID, `/` and its RECURRENCE-ID.
+    static func calendarInput(_ store: CalendarStore, day: Int, zone: ZoneRules) throws -> LayoutInput {
+        guard let from = try? zone.startOfDay(day), let to = try? zone.startOfDay(day + 1) else {
+            throw InputError(.option("--day"), underlying: TimeError.outOfRange("day \(day)"))
+        }
+        var timed: [LayoutInput.Timed] = [], allDay: [LayoutInput.AllDay] = []
+        for occurrence in store.events(in: from..<to, viewer: zone) {
+            var id = occurrence.uid
+            if let recurrence = occurrence.recurrenceID,
+               let text = CalendarWindow.text(recurrence, instant: try? recurrence.instant(viewer: zone), viewer: zone) {
+                id += "/" + text
+            }
+            let title = occurrence.event.title ?? occurrence.uid
+            if occurrence.isAllDay, case .date(let first) = occurrence.start, case .date(let end) = occurrence.end {
+                allDay.append(LayoutInput.AllDay(id: id, title: title, first: first.dayNumber, end: end.dayNumber))
+            } else {
+                timed.append(LayoutInput.Timed(id: id, title: title, start: occurrence.startInstant, end: occurrence.endInstant))
+            }
+        }
+        return LayoutInput(timed: timed, allDay: allDay)
     }
 
     /// --day, else the local day of the earliest timed event, or of the
