@@ -71,7 +71,7 @@ final class CalendarViewsCLITests: XCTestCase {
         XCTAssertEqual(marked.filter { $0 == "*" }.count, expected.count, marked)
         for (iso, count) in expected {
             let day = Int(iso.suffix(2)) ?? 0
-            XCTAssertTrue(text.stdout.contains(String(format: "%2d%d", day, count)), "\(iso): \(count) not in\n\(text.stdout)")
+            XCTAssertTrue(text.stdout.contains((day < 10 ? " " : "") + "\(day)\u{B7}\(count)"), "\(iso): \(count) not in\n\(text.stdout)")
         }
         CLI.assertError(CLI.run(["month", "2024-03", "--counts"]), status: 2, contains: "--counts")
     }

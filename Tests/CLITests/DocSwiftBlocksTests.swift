@@ -196,7 +196,7 @@ struct SwiftToolchain {
 
     /// The targets whose objects the examples link, and the C libraries
     /// CICU links (Package.swift, target CICU).
-    static let linkedTargets = ["Kalends", "CICU", "KalendsCheck", "KalendsICalendar", "KalendsLayout", "KalendsTimeline"]
+    static let linkedTargets = ["Kalends", "CICU", "KalendsCheck", "KalendsICalendar", "KalendsStore", "KalendsLayout", "KalendsTimeline"]
     static let linkedLibraries = ["icui18n", "icuuc", "icudata", "stdc++", "m"]
 
     struct Failure: Error, CustomStringConvertible {

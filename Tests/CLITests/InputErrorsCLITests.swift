@@ -42,9 +42,13 @@ final class InputErrorsCLITests: XCTestCase {
         for (command, argument) in [("recur", "ICAL-FILE"), ("layout", "FILE")] {
             CLI.assertError(CLI.run([command, missing]), status: 1,
                             contains: "kalends: error: \(argument) '\(missing)': cannot be read: no such file or directory")
-            CLI.assertError(CLI.run([command, directory.path]), status: 1,
-                            contains: "kalends: error: \(argument) '\(directory.path)': cannot be read: is a directory")
         }
+        CLI.assertError(CLI.run(["recur", directory.path]), status: 1,
+                        contains: "kalends: error: ICAL-FILE '\(directory.path)': cannot be read: is a directory")
+        // layout reads a folder as a vdir of .ics files: this one holds none, so the day is empty.
+        let empty = CLI.run(["layout", directory.path, "--day", "2024-03-15"])
+        XCTAssertEqual(empty.status, 0, empty.stderr)
+        XCTAssertTrue(empty.stdout.contains("\"events\":[]"), empty.stdout)
         // Root reads any file: the permission case is checked for other users only.
         guard getuid() != 0 else { return }
         let locked = directory.appendingPathComponent("locked.ics")

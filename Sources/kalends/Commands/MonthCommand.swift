@@ -7,7 +7,7 @@ import KalendsStore
 enum MonthCommand: Command {
     static let name = "month"
     static let summary = "Print a month grid, like cal, in any calendar."
-    static let usage = "kalends month [YEAR-MONTH | YEAR] [-3] [--calendar CAL] [--from CAL] [--first-weekday N] [--locale LOCALE] [--six-rows] [--week-numbers] [--ics FILE.ics...] [--counts] [--tz ZONE] [--json]"
+    static let usage = "kalends month [YEAR-MONTH | YEAR] [-3] [--calendar CAL] [--from CAL] [--first-weekday N] [--locale LOCALE] [--six-rows] [--week-numbers] [--ics FILE.ics...] [--counts] [--tz ZONE] [--strict] [--json]"
     static let discussion = """
         Prints the month as weeks of seven days (today's month by default).
         YEAR-MONTH is 2024-03, 5784-M05L (month code), 5784-06 (Foundation's
@@ -287,14 +287,14 @@ struct DayMarks {
     /// `--counts`: the number, else a `*`.
     let showCounts: Bool
 
-    /// The columns a mark takes after a day's number.
-    var width: Int { showCounts ? String(counts.values.max() ?? 0).count : 1 }
+    /// The columns a mark takes after a day's number: `*`, or `·` and the count.
+    var width: Int { showCounts ? 1 + String(counts.values.max() ?? 0).count : 1 }
 
-    /// A day's mark, `width` columns.
+    /// A day's mark, `width` columns: `·2` sets the count apart from the day (`14·2`).
     func mark(_ day: Int) -> String {
         let count = counts[day] ?? 0
         guard showCounts else { return count > 0 ? "*" : " " }
-        let text = count > 0 ? String(count) : ""
+        let text = count > 0 ? "\u{B7}" + String(count) : ""
         return text + String(repeating: " ", count: width - text.count)
     }
 
