@@ -149,7 +149,9 @@ final class TimelineAdapterProperties: XCTestCase {
         forAll(Self.dstDays, drags, runs: 2000) { zoneDay, drag in
             let (zone, dayNumber) = zoneDay
             let (offset, length, points) = drag
-            guard let day = try? TimelineDay(dayNumber: dayNumber, zone: zone), offset + length <= day.length else { throw Discard("no day, or an event longer than it") }
+            guard let day = try? TimelineDay(dayNumber: dayNumber, zone: zone), offset + length <= day.length, offset < day.length else {
+                throw Discard("no day, or an event not inside it (one at the day's end is the next day's)")
+            }
             let event = ZonedEvent(id: "a", start: Instant(seconds: day.start.seconds + offset), end: Instant(seconds: day.start.seconds + offset + length))
             let layout = try day.layout(timed: [event])
             guard let placement = layout.events.first else { throw Failure("an event inside the day was not laid out") }
