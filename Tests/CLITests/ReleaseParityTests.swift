@@ -129,6 +129,25 @@ final class ReleaseParityTests: XCTestCase {
             commands.append(Command(arguments: ["layout", CLI.repositoryRoot.appendingPathComponent("Examples/day.json").path,
                                                 "--tz", pick(["UTC", "America/New_York", "Europe/London", "Australia/Lord_Howe"]), "--json"]))
         }
+        // Calendar files: every fixture (Windows zone names through ICU, RSCALE
+        // events, VTIMEZONEs, vdir folders, defects), in windows around each one's query.
+        let fixtures = CLI.repositoryRoot.appendingPathComponent("Tests/Fixtures/ICalendar").path
+        let calendarFiles = ["google/work.ics", "outlook/meetings.ics", "apple/home.ics", "thunderbird/tasks.ics", "nextcloud-vdir/personal",
+                         "rscale/hebrew.ics", "rscale/chinese-2024.ics", "rscale/chinese-2025-leap.ics", "rscale/gregorian-skip.ics",
+                         "defects/bad-date.ics", "defects/unknown-tzid.ics", "defects/wrong-end.ics", "defects/not-ical.txt"]
+        for calendar in calendarFiles {
+            let path = fixtures + "/" + calendar
+            let zone = pick(["UTC", "America/New_York", "Europe/Berlin", "Asia/Tokyo"])
+            for _ in 0..<4 {
+                let from = isoDate(int(19_000...20_500))
+                commands.append(Command(arguments: ["agenda", path, "--from", from, "--days", "\(int(1...60))", "--tz", zone, "--json"]))
+            }
+            commands.append(Command(arguments: ["agenda", path, "--from", "2024-03-01", "--days", "31", "--tz", zone, "--strict"]))
+            commands.append(Command(arguments: ["reminders", path, "--all", "--tz", zone, "--json"]))
+            commands.append(Command(arguments: ["alarms", path, "--from", "2024-01-01", "--days", "400", "--tz", zone, "--json"]))
+            commands.append(Command(arguments: ["month", "2024-03", "--ics", path, "--counts", "--tz", zone]))
+            commands.append(Command(arguments: ["layout", path, "--day", isoDate(int(19_700...20_000)), "--tz", zone]))
+        }
         return commands
     }
 
