@@ -62,6 +62,16 @@ extension ICalendarProperty {
         }
     }
 
+    /// The value as an RRULE, its error placed in `source` (the file).
+    /// - Throws: `ICalendarError` (`.rule`) at the value's line and column.
+    public func rule(source: String) throws(ICalendarError) -> RecurrenceRule {
+        do {
+            return try rule()
+        } catch {
+            throw ICalendarError(.rule(error), source: source, line: line, column: valueColumn)
+        }
+    }
+
     /// The value as an RRULE.
     /// - Throws: `RuleError` with the part and its offset.
     public func rule() throws(RuleError) -> RecurrenceRule {

@@ -128,13 +128,7 @@ private struct Observance {
         to = try value(try required("TZOFFSETTO")) { (p) throws(ContentLineError) in try p.utcOffset() }
         abbreviation = component.first("TZNAME")?.text ?? ""
         var rules: [RecurrenceRule] = []
-        for property in component.all("RRULE") {
-            do {
-                rules.append(try property.rule())
-            } catch {
-                throw ICalendarError(.rule(error), source: source, line: property.line, column: property.valueColumn)
-            }
-        }
+        for property in component.all("RRULE") { rules.append(try property.rule(source: source)) }
         self.rules = rules
         var dates: [RecurrenceDate] = []
         for property in component.all("RDATE") {

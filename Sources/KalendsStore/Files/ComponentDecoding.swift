@@ -51,13 +51,7 @@ enum ComponentDecoding {
 
     static func recurrence(_ component: ICalendarComponent, zones: ICalendarZones, source: String) throws(ICalendarError) -> ItemRecurrence {
         var rules: [RecurrenceRule] = []
-        for property in component.all("RRULE") {
-            do {
-                rules.append(try property.rule())
-            } catch {
-                throw ICalendarError(.rule(error), source: source, line: property.line, column: property.valueColumn)
-            }
-        }
+        for property in component.all("RRULE") { rules.append(try property.rule(source: source)) }
         return ItemRecurrence(rules: rules, dates: try dates(component.all("RDATE"), zones: zones, source: source),
                               exclusions: try dates(component.all("EXDATE"), zones: zones, source: source))
     }

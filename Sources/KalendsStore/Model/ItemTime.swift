@@ -73,6 +73,11 @@ extension Int {
         return (self < 0) != (factor < 0) ? Int.min : Int.max
     }
 
+    /// The distance from zero, held at a quarter of `Int.max` so that sums of a few stay in range.
+    var boundedMagnitude: Int {
+        magnitude > UInt(Int.max / 4) ? Int.max / 4 : Int(magnitude)
+    }
+
     /// `self + other`, held at the bounds of `Int` instead of trapping.
     func clampedSum(_ other: Int) -> Int {
         let (value, overflow) = addingReportingOverflow(other)

@@ -72,7 +72,7 @@ struct EventSeries: Sendable {
             if override.range == .thisAndFuture {
                 let shift = Self.key(of: override.start, reference: reference ?? id).clampedSum(-key)
                 future.append((key, shift, override))
-                largestShift = Swift.max(largestShift, shift.magnitude > Int.max.magnitude / 2 ? Int.max / 2 : Int(shift.magnitude))
+                largestShift = Swift.max(largestShift, shift.boundedMagnitude)
             }
         }
         future.sort { $0.key < $1.key }

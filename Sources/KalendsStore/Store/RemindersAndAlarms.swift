@@ -67,7 +67,7 @@ extension CalendarStore {
             for event in calendar.events {
                 for alarm in event.alarms {
                     guard case .relative(let seconds, let toEnd) = alarm.trigger else { continue }
-                    let span = Int(seconds.magnitude > UInt(Int.max / 4) ? UInt(Int.max / 4) : seconds.magnitude)
+                    let span = seconds.boundedMagnitude
                         .clampedSum(alarm.firingOffsets.last ?? 0).clampedSum(toEnd ? event.length.maximumSeconds : 0)
                     reach = Swift.max(reach, span)
                 }
@@ -122,10 +122,10 @@ extension CalendarStore {
         }
         // DUE's distance from DTSTART, which every occurrence keeps.
         let dueDelta = reminder.start != nil ? (reminder.due.flatMap { try? $0.instant(viewer: viewer) }.map { $0.seconds - baseInstant.seconds } ?? 0) : 0
-        var reach = Int(dueDelta.magnitude > UInt(Int.max / 4) ? UInt(Int.max / 4) : dueDelta.magnitude).clampedSum(2 * 86_400)
+        var reach = dueDelta.boundedMagnitude.clampedSum(2 * 86_400)
         for alarm in reminder.alarms {
             if case .relative(let seconds, _) = alarm.trigger {
-                reach = reach.clampedSum(Int(seconds.magnitude > UInt(Int.max / 4) ? UInt(Int.max / 4) : seconds.magnitude))
+                reach = reach.clampedSum(seconds.boundedMagnitude)
             }
             reach = reach.clampedSum(alarm.firingOffsets.last ?? 0)
         }
