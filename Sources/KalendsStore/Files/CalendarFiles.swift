@@ -63,12 +63,13 @@ public struct CalendarFileReader: Sendable {
         var warnings = document.warnings
         var events: [Event] = [], reminders: [Reminder] = []
         var name: String?
+        var cache = ComponentDecoding.RuleCache()
         for calendar in document.calendars {
             if name == nil, let calendarName = calendar.first("X-WR-CALNAME")?.text, !calendarName.isEmpty { name = calendarName }
             for component in calendar.components {
                 do {
                     switch component.name {
-                    case "VEVENT": events.append(try ComponentDecoding.event(component, zones: document.zones, source: path))
+                    case "VEVENT": events.append(try ComponentDecoding.event(component, zones: document.zones, source: path, cache: &cache))
                     case "VTODO": reminders.append(try ComponentDecoding.reminder(component, zones: document.zones, source: path))
                     default: continue
                     }

@@ -72,32 +72,76 @@ enum ComponentDecoding {
 
     /// A VEVENT.
     /// - Throws: `ICalendarError` at the property that does not read, or `.value` for a VEVENT without DTSTART.
-    static func event(_ component: ICalendarComponent, zones: ICalendarZones, source: String) throws(ICalendarError) -> Event {
-        guard let startProperty = component.first("DTSTART") else {
+    static func event(_ component: ICalendarComponent, zones: ICalendarZones, source: String,
+                      cache: inout RuleCache) throws(ICalendarError) -> Event {
+        // One pass over the properties (the first of each, as `first(_:)` gives it).
+        var startProperty, endProperty, durationProperty, idProperty: ICalendarProperty?
+        var title, notes, location, status, transparency, sequence, uid: ICalendarProperty?
+        var rules: [RecurrenceRule] = [], dateProperties: [ICalendarProperty] = [], exclusionProperties: [ICalendarProperty] = []
+        var categories: [String] = []
+        for property in component.properties {
+            switch property.name {
+            case "DTSTART": if startProperty == nil { startProperty = property }
+            case "DTEND": if endProperty == nil { endProperty = property }
+            case "DURATION": if durationProperty == nil { durationProperty = property }
+            case "RECURRENCE-ID": if idProperty == nil { idProperty = property }
+            case "SUMMARY": if title == nil { title = property }
+            case "DESCRIPTION": if notes == nil { notes = property }
+            case "LOCATION": if location == nil { location = property }
+            case "STATUS": if status == nil { status = property }
+            case "TRANSP": if transparency == nil { transparency = property }
+            case "SEQUENCE": if sequence == nil { sequence = property }
+            case "UID": if uid == nil { uid = property }
+            case "RRULE": rules.append(try cache.rule(property, source: source))
+            case "RDATE": dateProperties.append(property)
+            case "EXDATE": exclusionProperties.append(property)
+            case "CATEGORIES": categories += property.texts
+            default: continue
+            }
+        }
+        guard let startProperty else {
             throw ICalendarError(.missingProperty(component: "VEVENT", property: "DTSTART"), source: source, line: component.line)
         }
         let start = try time(startProperty, zones: zones, source: source)
         var length: ItemLength?
-        if let end = component.first("DTEND") {
-            let endTime = try time(end, zones: zones, source: source)
-            length = exactLength(from: start, to: endTime)
-        } else if let duration = component.first("DURATION") {
-            length = Self.length(try Self.duration(duration, source: source))
+        if let endProperty {
+            length = exactLength(from: start, to: try time(endProperty, zones: zones, source: source))
+        } else if let durationProperty {
+            length = Self.length(try Self.duration(durationProperty, source: source))
         }
-        var event = Event(uid: component.uid ?? "", title: text(component, "SUMMARY"), notes: text(component, "DESCRIPTION"),
-                          location: text(component, "LOCATION"), start: start, length: length,
-                          status: component.first("STATUS").flatMap { Event.Status(rawValue: $0.value.uppercased()) },
-                          isTransparent: component.first("TRANSP")?.value.uppercased() == "TRANSPARENT",
-                          categories: component.all("CATEGORIES").flatMap(\.texts),
-                          recurrence: try recurrence(component, zones: zones, source: source),
-                          sequence: integer(component, "SEQUENCE") ?? 0,
-                          alarms: try alarms(component, zones: zones, source: source, defaultSummary: nil),
+        func text(_ property: ICalendarProperty?) -> String? {
+            guard let property, !property.value.isEmpty else { return nil }
+            let text = property.text
+            return text.isEmpty ? nil : text
+        }
+        let recurrence = ItemRecurrence(rules: rules, dates: try dates(dateProperties, zones: zones, source: source),
+                                        exclusions: try dates(exclusionProperties, zones: zones, source: source))
+        var event = Event(uid: uid?.value ?? "", title: text(title), notes: text(notes), location: text(location), start: start, length: length,
+                          status: status.flatMap { Event.Status(rawValue: $0.value.uppercased()) },
+                          isTransparent: transparency?.value.uppercased() == "TRANSPARENT", categories: categories,
+                          recurrence: recurrence, sequence: sequence.flatMap { Int($0.value.trimmingCharacters(" ")) } ?? 0,
+                          alarms: component.components.isEmpty ? [] : try alarms(component, zones: zones, source: source, defaultSummary: nil),
                           position: position(component, source: source))
-        if let id = component.first("RECURRENCE-ID") {
-            event.recurrenceID = try time(id, zones: zones, source: source)
-            event.range = id.parameter("RANGE")?.uppercased() == "THISANDFUTURE" ? .thisAndFuture : .thisInstance
+        if let idProperty {
+            event.recurrenceID = try time(idProperty, zones: zones, source: source)
+            event.range = idProperty.parameter("RANGE")?.uppercased() == "THISANDFUTURE" ? .thisAndFuture : .thisInstance
         }
         return event
+    }
+
+    /// The rules a file's decoding has read, by their text: calendars repeat
+    /// a few rules (weekly on a weekday, monthly on a day) many times.
+    struct RuleCache {
+        var rules: [String: RecurrenceRule] = [:]
+
+        /// An RRULE, read once per distinct text (at most 4,096 kept).
+        mutating func rule(_ property: ICalendarProperty, source: String) throws(ICalendarError) -> RecurrenceRule {
+            if let known = rules[property.value] { return known }
+            let rule = try property.rule(source: source)
+            if rules.count >= 4_096 { rules.removeAll(keepingCapacity: true) }
+            rules[property.value] = rule
+            return rule
+        }
     }
 
     /// DTEND - DTSTART on the start's line: days for dates, wall-clock seconds

@@ -23,37 +23,36 @@ public struct CalendarStore: Sendable {
         var series: [EventSeries] = []
         var problems: [(event: Event, error: RecurrenceError)] = []
         for calendar in calendars {
-            var masters: [String: Event] = [:]
-            var order: [String] = []
-            var overrides: [String: [Event]] = [:]
-            var extraMasters: [Event] = []
-            for event in calendar.events {
-                if event.recurrenceID != nil {
-                    if overrides[event.uid] == nil && masters[event.uid] == nil { order.append(event.uid) }
-                    overrides[event.uid, default: []].append(event)
-                } else if masters[event.uid] == nil {
-                    if overrides[event.uid] == nil { order.append(event.uid) }
-                    masters[event.uid] = event
+            let events = calendar.events
+            // Indices, not copies, of the events: masters by UID (the first of a UID), overrides by UID.
+            var masterOf: [String: Int] = [:]
+            var overridesOf: [String: [Int]] = [:]
+            masterOf.reserveCapacity(events.count)
+            // Each series once, in the order its first event comes: (UID, master index or nil).
+            var order: [(uid: String, master: Int?)] = []
+            for index in events.indices {
+                let uid = events[index].uid
+                if events[index].recurrenceID != nil {
+                    if overridesOf[uid] == nil && masterOf[uid] == nil { order.append((uid, nil)) }
+                    overridesOf[uid, default: []].append(index)
+                } else if masterOf[uid] == nil {
+                    masterOf[uid] = index
+                    order.append((uid, index))
                 } else {
                     // The same UID twice in one calendar: each is shown, the first gets the overrides.
-                    extraMasters.append(event)
+                    order.append(("", index))
                 }
             }
-            for uid in order {
-                let master = masters[uid]
+            for (uid, index) in order {
+                // A series first met as an override takes its master, if one comes later.
+                let master = index ?? masterOf[uid]
+                if index == nil, master != nil { continue }
+                let overrides = uid.isEmpty ? [] : (overridesOf[uid] ?? []).map { events[$0] }
+                let event = master.map { events[$0] }
                 do {
-                    series.append(try EventSeries(calendar: calendar.name, master: master, overrides: overrides[uid] ?? [], policy: policy))
+                    series.append(try EventSeries(calendar: calendar.name, master: event, overrides: overrides, policy: policy))
                 } catch let error as RecurrenceError {
-                    if let master { problems.append((master, error)) }
-                } catch {
-                    continue
-                }
-            }
-            for event in extraMasters {
-                do {
-                    series.append(try EventSeries(calendar: calendar.name, master: event, overrides: [], policy: policy))
-                } catch let error as RecurrenceError {
-                    problems.append((event, error))
+                    if let event { problems.append((event, error)) }
                 } catch {
                     continue
                 }

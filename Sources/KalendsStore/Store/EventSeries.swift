@@ -28,7 +28,7 @@ public struct EventOccurrence: Hashable, Sendable {
 
 /// A series: the master event of a UID in one calendar and its overrides,
 /// with what window queries need computed once when the store opens.
-struct EventSeries: Sendable {
+final class EventSeries: Sendable {
     let calendar: String
     let master: Event?
     /// The recurrence of the master, when it recurs.
