@@ -7,6 +7,11 @@ import KalendsStore
 /// with one `kalends: warning: FILE:LINE:COLUMN: ...` line; `--strict` makes
 /// it an error.
 enum CalendarFiles {
+    /// The stores opened by this run, kept until the process exits: a
+    /// command prints and exits, and freeing a store of 10,000 events one
+    /// object at a time would only delay that (by about a tenth of its run).
+    nonisolated(unsafe) static var opened: [CalendarStore] = []
+
     /// `paths` (files or folders) read; `standardInput`: iCalendar text already read from `-`.
     static func open(_ paths: [String], strict: Bool, standardInput: [UInt8]? = nil) throws -> CalendarStore {
         let reader = CalendarFileReader(mode: strict ? .strict : .lenient)
@@ -26,6 +31,7 @@ enum CalendarFiles {
             calendars.append(read.calendar)
         }
         let store = CalendarStore(calendars: calendars)
+        opened.append(store)
         for (event, error) in store.problems {
             let place = event.position.map { "\($0.file):\($0.line):1: " } ?? ""
             let text = place + "\(error.message) (the VEVENT with UID \(RuleError.shown(event.uid)) is left out)"
