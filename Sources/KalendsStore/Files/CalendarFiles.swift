@@ -49,17 +49,29 @@ public struct CalendarFileReader: Sendable {
 
     /// One .ics file; named by X-WR-CALNAME, else by the file's name.
     func readFile(_ path: String) throws -> Result {
-        try read(bytes: try Self.contents(of: path, maximum: Self.maximumFileBytes), source: path)
+        var bytes = try Self.contents(of: path, maximum: Self.maximumFileBytes)
+        let document = try parse(bytes, source: path)
+        // The file's bytes are not needed past the tree: freed before decoding, for a lower peak.
+        bytes = []
+        return try decode(document, source: path)
+    }
+
+    func parse(_ bytes: [UInt8], source path: String) throws(ICalendarError) -> ICalendarDocument {
+        var reader = ICalendarReader(source: path, mode: mode)
+        // These values are parsed (and checked) once, by the decoding.
+        reader.valuesCheckedByCaller = ComponentDecoding.decodedProperties
+        return try reader.read(bytes)
     }
 
     /// iCalendar text read from elsewhere (standard input); `source` names
     /// it in messages and is its calendar's name without an X-WR-CALNAME.
     /// - Throws: `ICalendarError` for text that is not iCalendar, or (strict) for any defect.
     public func read(bytes: [UInt8], source path: String) throws -> Result {
-        var reader = ICalendarReader(source: path, mode: mode)
-        // These values are parsed (and checked) once, by the decoding below.
-        reader.valuesCheckedByCaller = ComponentDecoding.decodedProperties
-        let document = try reader.read(bytes)
+        try decode(try parse(bytes, source: path), source: path)
+    }
+
+    /// The events and reminders of a document.
+    func decode(_ document: ICalendarDocument, source path: String) throws -> Result {
         var warnings = document.warnings
         var events: [Event] = [], reminders: [Reminder] = []
         var name: String?
