@@ -38,9 +38,14 @@ final class StoreProperties: XCTestCase {
         if let frequency, let rule = try? RecurrenceRule(parsing: "FREQ=\(frequency);INTERVAL=\(interval);COUNT=\(count)") {
             recurrence.rules = [rule]
         }
+        // Some series have an RDATE, before DTSTART or after it: the earliest occurrence may be an RDATE.
+        if !recurrence.isEmpty, exclude % 3 == 0,
+           let extra = CalendarStore.shifted(start, instant: try? start.instant(viewer: .utc), by: (exclude - 20) * 86_400 + 3_600) {
+            recurrence.dates = [RecurrenceDate(extra.time)]
+        }
         let uid = "e\(index)"
         var master = Event(uid: uid, title: "event \(index)", start: start, length: itemLength, recurrence: recurrence)
-        guard !recurrence.isEmpty, let set = try? RecurrenceSet(start: start.recurrenceStart(), rules: recurrence.rules) else {
+        guard !recurrence.isEmpty, let set = try? RecurrenceSet(start: start.recurrenceStart(), rules: recurrence.rules, dates: recurrence.dates) else {
             return [master]
         }
         let occurrences = Array(set.occurrences().prefix(45))

@@ -123,10 +123,13 @@ public struct CalendarStore: Sendable {
             }
             return
         }
-        guard let occurrences = Self.candidates(of: set, series: series, window: window, viewer: viewer) else { return }
+        let upperKey = Self.upperKey(series: series, set: set, window: window, viewer: viewer)
+        // A series that starts after the window: nothing of the master's to seek.
+        guard series.earliestKey <= upperKey,
+              let occurrences = Self.candidates(of: set, series: series, window: window, viewer: viewer) else { return }
         for occurrence in occurrences {
             let key = Self.key(of: occurrence)
-            if key > Self.upperKey(series: series, set: set, window: window, viewer: viewer) { break }
+            if key > upperKey { break }
             if series.overrides[key] != nil { continue }
             let original = Self.itemTime(occurrence)
             var event = master

@@ -43,6 +43,9 @@ final class EventSeries: Sendable {
     /// it, and how far after it a shifted one may start before it, in seconds.
     let lookBehind: Int
     let lookAhead: Int
+    /// The key of the master's earliest possible occurrence (DTSTART, or an
+    /// earlier RDATE): a window that ends before it holds none of them.
+    let earliestKey: Int
 
     /// - Throws: `RecurrenceError` when the master's recurrence cannot be built.
     init(calendar: String, master: Event?, overrides: [Event], policy: LocalTimePolicy) throws {
@@ -55,6 +58,13 @@ final class EventSeries: Sendable {
                                     exclusions: master.recurrence.exclusions, policy: policy)
         }
         self.set = set
+        if let master {
+            earliestKey = master.recurrence.dates.reduce(Self.key(of: master.start, reference: master.start)) { low, date in
+                Swift.min(low, Self.key(of: date.value, reference: master.start))
+            }
+        } else {
+            earliestKey = Int.max
+        }
         var byKey: [Int: Event] = [:]
         var future: [(key: Int, shift: Int, event: Event)] = []
         var all: [(key: Int, event: Event)] = []
