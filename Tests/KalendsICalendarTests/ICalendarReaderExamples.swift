@@ -114,6 +114,17 @@ final class ICalendarReaderExamples: XCTestCase {
         XCTAssertEqual(error(text)?.kind, .mismatchedEnd(expected: "VALARM", found: "VEVENT"))
     }
 
+    /// An END naming no open component (END:VTODO in a VEVENT) closes the
+    /// innermost one: that VEVENT is left out, the next is read as its sibling.
+    func testAnEndNamingNoOpenComponentClosesTheInnermost() throws {
+        let text = calendar("BEGIN:VEVENT\r\nUID:a\r\nEND:VTODO\r\nBEGIN:VEVENT\r\nUID:b\r\nEND:VEVENT\r\n")
+        let document = try read(text)
+        XCTAssertEqual(document.components(named: "VEVENT").map(\.uid), ["b"])
+        XCTAssertEqual(document.calendars.first?.components.map(\.name), ["VEVENT"])
+        XCTAssertEqual(document.warnings.map(\.description), ["test.ics:5:5: END:VTODO closes the open VEVENT (the VEVENT with UID a is left out)"])
+        XCTAssertEqual(error(text)?.kind, .mismatchedEnd(expected: "VEVENT", found: "VTODO"))
+    }
+
     func testABadValueLeavesOutItsComponent() throws {
         let text = calendar("BEGIN:VEVENT\r\nUID:a\r\nDTSTART:20240230T090000\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nUID:r\r\nRRULE:FREQ=DAILY;BYMONTH=13\r\nEND:VEVENT\r\n")
         let document = try read(text)
