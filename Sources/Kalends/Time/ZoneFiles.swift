@@ -72,11 +72,7 @@ enum ZoneFiles {
         return .bytes(result)
     }
 
-    /// The system's words for `code` ("No such file or directory").
-    static func reason(_ code: Int32) -> String {
-        guard let text = strerror(code) else { return "error \(code)" }
-        return String(cString: text)
-    }
+    static func reason(_ code: Int32) -> String { SystemReason.text(code) }
 
     /// Where the symbolic link at `path` points, or nil.
     static func linkTarget(_ path: String) -> String? {

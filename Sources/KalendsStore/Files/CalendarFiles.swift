@@ -149,7 +149,6 @@ public struct CalendarFileError: Error, Hashable, Sendable, CustomStringConverti
     public let code: Int32
 
     public var description: String {
-        let reason = strerror(code).map { String(cString: $0) } ?? "error \(code)"
-        return "\(RuleError.shown(path)): cannot be read: " + (reason.first.map { $0.lowercased() + reason.dropFirst() } ?? reason)
+        "\(RuleError.shown(path)): cannot be read: " + SystemReason.text(code)
     }
 }

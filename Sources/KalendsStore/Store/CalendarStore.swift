@@ -95,14 +95,6 @@ public struct CalendarStore: Sendable {
         return (a.event.title ?? "") < (b.event.title ?? "")
     }
 
-    /// The agenda's order: the viewer's day, all-day first, start, end, calendar, UID, recurrence id.
-    static func precedes(_ a: EventOccurrence, _ b: EventOccurrence, viewer: ZoneRules) -> Bool {
-        let dayA = viewer.dayNumber(of: a.startInstant), dayB = viewer.dayNumber(of: b.startInstant)
-        if dayA != dayB { return dayA < dayB }
-        if a.isAllDay != b.isAllDay { return a.isAllDay }
-        return precedesOnOneDay(a, b)
-    }
-
     private func occurrences(of series: EventSeries, overlapping window: Range<Instant>, viewer: ZoneRules,
                              into result: inout [EventOccurrence]) {
         func emit(_ event: Event, start: ItemTime, startInstant: Instant?, length: ItemLength, recurrenceID: ItemTime?) {

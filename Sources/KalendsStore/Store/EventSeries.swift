@@ -66,29 +66,29 @@ final class EventSeries: Sendable {
             earliestKey = Int.max
         }
         var byKey: [Int: Event] = [:]
-        var future: [(key: Int, shift: Int, event: Event)] = []
-        var all: [(key: Int, event: Event)] = []
-        var longest = master?.length.maximumSeconds ?? 0
-        var largestShift = 0
-        let reference = master?.start
         for override in overrides {
             guard let id = override.recurrenceID else { continue }
-            let key = Self.key(of: id, reference: reference ?? id)
+            let key = Self.key(of: id, reference: master?.start ?? id)
             // A second override of one occurrence: the later SEQUENCE wins, as calendar servers decide.
             if let existing = byKey[key], existing.sequence > override.sequence { continue }
             byKey[key] = override
-            all.append((key, override))
-            longest = Swift.max(longest, override.length.maximumSeconds)
-            if override.range == .thisAndFuture {
-                let shift = Self.key(of: override.start, reference: reference ?? id).clampedSum(-key)
-                future.append((key, shift, override))
-                largestShift = Swift.max(largestShift, shift.boundedMagnitude)
-            }
         }
-        future.sort { $0.key < $1.key }
+        // What the queries need, derived from the overrides that won: all of them by key, the
+        // THISANDFUTURE ones with the shift of their start, and the reach of both.
+        let all = byKey.map { (key: $0.key, event: $0.value) }.sorted { $0.key < $1.key }
+        var future: [(key: Int, shift: Int, event: Event)] = []
+        var longest = master?.length.maximumSeconds ?? 0
+        var largestShift = 0
+        for (key, override) in all {
+            longest = Swift.max(longest, override.length.maximumSeconds)
+            guard override.range == .thisAndFuture, let id = override.recurrenceID else { continue }
+            let shift = Self.key(of: override.start, reference: master?.start ?? id).clampedSum(-key)
+            future.append((key, shift, override))
+            largestShift = Swift.max(largestShift, shift.boundedMagnitude)
+        }
         self.overrides = byKey
         self.futureChanges = future
-        self.allOverrides = all.filter { byKey[$0.key] == $0.event }
+        self.allOverrides = all
         self.lookBehind = longest.clampedSum(largestShift).clampedSum(2 * 86_400)
         self.lookAhead = largestShift.clampedSum(2 * 86_400)
     }

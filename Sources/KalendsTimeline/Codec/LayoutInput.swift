@@ -63,8 +63,7 @@ package struct LayoutInput {
     ///   field where one is at fault.
     package init(json bytes: UnsafeRawBufferPointer, zone: ZoneRules,
                  readTime: TimeReader = { try EventTime(iso8601: $0) }) throws(LayoutInputError) {
-        let head = String(decoding: bytes.prefix(64), as: UTF8.self).drop { $0.isWhitespace || $0 == "\u{FEFF}" }
-        if head.uppercased().hasPrefix("BEGIN:VCALENDAR") { throw .iCalendar }
+        if Self.isICalendar(bytes) { throw .iCalendar }
         if let events = LayoutJSONReader.events(bytes) {
             // The common, well-formed input, read in one pass; anything else
             // (and every error of the document) takes the general path below.
@@ -75,6 +74,13 @@ package struct LayoutInput {
             return
         }
         try readGeneral(bytes, zone: zone, readTime: readTime)
+    }
+
+    /// Whether `bytes` begin (after a BOM and blanks) with BEGIN:VCALENDAR:
+    /// a calendar file, not the layout's JSON.
+    package static func isICalendar(_ bytes: some Collection<UInt8>) -> Bool {
+        let head = String(decoding: bytes.prefix(64), as: UTF8.self).drop { $0.isWhitespace || $0 == "\u{FEFF}" }
+        return head.uppercased().hasPrefix("BEGIN:VCALENDAR")
     }
 
     /// The input as the general path alone reads it (the fast path's
@@ -191,7 +197,7 @@ package enum LayoutInputError: Error, CustomStringConvertible {
     package var description: String {
         switch self {
         case .iCalendar:
-            return "iCalendar (.ics) input is not read yet (it comes with the iCalendar work); give the day's events as JSON"
+            return "iCalendar text, not the layout's JSON: read calendar files with KalendsStore's CalendarFileReader"
         case .syntax(let error): return "not valid JSON (\(error))"
         case .noEventsArray: return "expected an object with an \"events\" array"
         case .tooManyEvents(let count): return "\(count) events is more than the 1,000,000 a day view takes"

@@ -37,7 +37,7 @@ enum ArgumentProblem: Error, Sendable, CustomStringConvertible {
     var description: String {
         switch self {
         case .unreadable(let code):
-            "cannot be read: \(Self.reason(code))"
+            "cannot be read: \(SystemReason.text(code))"
         case .notUTF8:
             "is not UTF-8 text"
         case .noRuleToDescribe:
@@ -66,10 +66,4 @@ enum ArgumentProblem: Error, Sendable, CustomStringConvertible {
         }
     }
 
-    /// `strerror`'s text, its first letter lowered to sit inside a sentence
-    /// (`No such file or directory` becomes `no such file or directory`).
-    static func reason(_ code: Int32) -> String {
-        guard let text = strerror(code).map({ String(cString: $0) }), let first = text.first else { return "error \(code)" }
-        return first.lowercased() + text.dropFirst()
-    }
 }

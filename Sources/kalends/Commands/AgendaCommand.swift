@@ -61,7 +61,7 @@ enum AgendaCommand: Command {
     static func timeRange(_ occurrence: EventOccurrence, viewer: ZoneRules) -> String {
         if occurrence.isAllDay {
             let days = (try? occurrence.end.instant(viewer: viewer)).map { viewer.dayNumber(of: $0) - viewer.dayNumber(of: occurrence.startInstant) } ?? 1
-            return days > 1 ? "all day, \(days) days".padding(11) : "all day".padding(11)
+            return GridColumns.leftAligned(days > 1 ? "all day, \(days) days" : "all day", to: 11)
         }
         guard let start = try? ZonedDateTime(instant: occurrence.startInstant, zone: viewer),
               let end = try? ZonedDateTime(instant: occurrence.endInstant, zone: viewer) else { return "" }
@@ -156,12 +156,5 @@ enum WindowProblem: Error, CustomStringConvertible {
         case .endBeforeStart: "the end is before the start (--from)"
         case .beyondSupportedDates: "the window reaches past the supported dates, 9999-12-31"
         }
-    }
-}
-
-extension String {
-    /// Padded with spaces to `width` characters.
-    func padding(_ width: Int) -> String {
-        count >= width ? self : self + String(repeating: " ", count: width - count)
     }
 }

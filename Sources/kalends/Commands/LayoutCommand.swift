@@ -66,7 +66,7 @@ enum LayoutCommand: Command {
         } else {
             let file = try InputFile(path, argument: "FILE", maximumBytes: maximumInputBytes, what: "the events of a day")
             source = file.contents
-            if Self.isICalendar(file.data) {
+            if LayoutInput.isICalendar(file.data) {
                 dayNumber = try calendarDay(arguments.value("--day"), zone: zone)
                 input = try calendarInput(CalendarFiles.open(["-"], strict: false, standardInput: [UInt8](file.data)), day: dayNumber, zone: zone)
             } else {
@@ -131,12 +131,6 @@ enum LayoutCommand: Command {
                 throw InputError(source, underlying: error)
             }
         }
-    }
-
-    /// Text that begins (after a BOM and blanks) with BEGIN:VCALENDAR.
-    static func isICalendar(_ data: Data) -> Bool {
-        let head = String(decoding: data.prefix(64), as: UTF8.self).drop { $0.isWhitespace || $0 == "\u{FEFF}" }
-        return head.uppercased().hasPrefix("BEGIN:VCALENDAR")
     }
 
     /// The day of a calendar file's layout: --day, else today, in the zone.

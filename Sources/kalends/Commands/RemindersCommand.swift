@@ -43,7 +43,7 @@ enum RemindersCommand: Command {
                 output.line(object)
             } else {
                 let mark = reminder.isDone ? "[x] " : "[ ] "
-                output.line(mark + (due ?? "no due date").padding(25) + "  " + Echo.escaped(reminder.title ?? "(no title)"))
+                output.line(mark + GridColumns.leftAligned(due ?? "no due date", to: 25) + "  " + Echo.escaped(reminder.title ?? "(no title)"))
             }
         }
         return ExitStatus.success
@@ -89,7 +89,7 @@ enum AlarmsCommand: Command {
                 output.line(object)
             } else {
                 let local = (try? ZonedDateTime(instant: firing.trigger, zone: viewer).description) ?? trigger
-                output.line(local + "  " + firing.alarm.action.padding(7) + "  " + Echo.escaped(firing.title ?? "(no title)")
+                output.line(local + "  " + GridColumns.leftAligned(firing.alarm.action, to: 7) + "  " + Echo.escaped(firing.title ?? "(no title)")
                             + (occurrence.map { " (at \($0))" } ?? ""))
             }
         }

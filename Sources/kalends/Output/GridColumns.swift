@@ -48,6 +48,11 @@ enum GridColumns {
         String(repeating: " ", count: Swift.max(0, width - DisplayWidth.of(text))) + text
     }
 
+    /// `text` left-aligned in `width` columns (a label before more text).
+    static func leftAligned(_ text: String, to width: Int) -> String {
+        text + String(repeating: " ", count: Swift.max(0, width - DisplayWidth.of(text)))
+    }
+
     static func trimmingTrailingBlanks(_ line: String) -> String {
         var text = Substring(line)
         while text.last == " " { text = text.dropLast() }
