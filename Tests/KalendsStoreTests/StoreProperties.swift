@@ -130,7 +130,7 @@ final class StoreProperties: XCTestCase {
             let store = Self.store(specs)
             let viewer = Self.zones[viewerPick]
             let window = Self.window(w)
-            let agenda = store.events(in: window, viewer: viewer)
+            let agenda = try store.events(in: window, viewer: viewer)
             let got = Self.rows(agenda), want = Self.expected(store, window, viewer: viewer)
             guard got == want else {
                 throw Failure("window \(window), viewer \(viewer.identifier):\n got  \(got)\n want \(want)")
@@ -143,7 +143,7 @@ final class StoreProperties: XCTestCase {
         forAll(Self.calendars, Self.windows, Gen.int(in: 0...3), runs: 1500) { specs, w, viewerPick in
             let viewer = Self.zones[viewerPick]
             let window = Self.window(w)
-            let agenda = Self.store(specs).events(in: window, viewer: viewer)
+            let agenda = try Self.store(specs).events(in: window, viewer: viewer)
             for occurrence in agenda where !CalendarStore.overlaps(occurrence.startInstant, occurrence.endInstant, window) {
                 throw Failure("\(occurrence.uid) \(occurrence.startInstant)..<\(occurrence.endInstant) is not in \(window)")
             }
@@ -163,9 +163,9 @@ final class StoreProperties: XCTestCase {
             let viewer = Self.zones[0]
             let window = Self.window(w)
             let middle = Instant(seconds: window.lowerBound.seconds + (window.upperBound.seconds - window.lowerBound.seconds) * cut / 1000)
-            let whole = Set(Self.rows(store.events(in: window, viewer: viewer)))
-            let halves = Set(Self.rows(store.events(in: window.lowerBound..<middle, viewer: viewer)))
-                .union(Self.rows(store.events(in: middle..<window.upperBound, viewer: viewer)))
+            let whole = Set(Self.rows(try store.events(in: window, viewer: viewer)))
+            let halves = Set(Self.rows(try store.events(in: window.lowerBound..<middle, viewer: viewer)))
+                .union(Self.rows(try store.events(in: middle..<window.upperBound, viewer: viewer)))
             guard whole == halves else { throw Failure("whole \(whole.sorted())\nhalves \(halves.sorted())") }
             return true
         }
@@ -185,7 +185,7 @@ final class StoreProperties: XCTestCase {
             let override = Event(uid: "s", title: "moved", start: moved.time, length: .exact(seconds: 1_800),
                                  status: cancel ? .cancelled : nil, recurrenceID: original)
             let store = CalendarStore(calendars: [CalendarCollection(name: "c", path: "c.ics", events: [master, override])])
-            let all = store.events(in: Instant(seconds: 1_709_000_000)..<Instant(seconds: 1_712_000_000), viewer: zone)
+            let all = try store.events(in: Instant(seconds: 1_709_000_000)..<Instant(seconds: 1_712_000_000), viewer: zone)
             let series = all.filter { $0.event.title == "series" }
             let changed = all.filter { $0.event.title == "moved" }
             let originalInstant = occurrences[which].instant
@@ -206,7 +206,7 @@ final class StoreProperties: XCTestCase {
             guard let moved = CalendarStore.shifted(original, instant: occurrences[which].instant, by: shift * 60) else { throw Discard("unplaceable") }
             let change = Event(uid: "s", title: "after", start: moved.time, length: .exact(seconds: 1_200), recurrenceID: original, range: .thisAndFuture)
             let store = CalendarStore(calendars: [CalendarCollection(name: "c", path: "c.ics", events: [master, change])])
-            let all = store.events(in: Instant(seconds: 1_711_000_000)..<Instant(seconds: 1_713_000_000), viewer: zone)
+            let all = try store.events(in: Instant(seconds: 1_711_000_000)..<Instant(seconds: 1_713_000_000), viewer: zone)
             guard all.count == 10 else { throw Failure("\(all.count) occurrences") }
             for occurrence in all {
                 guard let id = occurrence.recurrenceID, let index = occurrences.firstIndex(where: { CalendarStore.itemTime($0) == id }),

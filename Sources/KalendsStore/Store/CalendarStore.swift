@@ -64,15 +64,22 @@ public struct CalendarStore: Sendable {
 
     // MARK: Events
 
+    /// The most occurrences one query gives (a window of 10 days holds
+    /// 864,000 of a SECONDLY rule): past it the query is an error, in time
+    /// and memory bounded by it, never a hang.
+    public static let maximumOccurrences = 1_000_000
+
     /// The occurrences that overlap `window` (half-open; a zero-length event
     /// at instant t is in it when lower <= t < upper), seen from `viewer`
     /// (floating times and all-day dates are the viewer's), cancelled ones
     /// left out, sorted by start (all-day first within the viewer's day),
     /// then end, calendar, UID. `calendars`: only these names (nil: all).
-    public func events(in window: Range<Instant>, viewer: ZoneRules, calendars: Set<String>? = nil) -> [EventOccurrence] {
+    /// - Throws: `StoreError.tooManyOccurrences` when the window holds more than `limit`.
+    public func events(in window: Range<Instant>, viewer: ZoneRules, calendars: Set<String>? = nil,
+                       limit: Int = maximumOccurrences) throws(StoreError) -> [EventOccurrence] {
         var result: [EventOccurrence] = []
         for series in series where calendars?.contains(series.calendar) ?? true {
-            occurrences(of: series, overlapping: window, viewer: viewer, into: &result)
+            try occurrences(of: series, overlapping: window, viewer: viewer, limit: limit, into: &result)
         }
         // The keys computed once, the occurrences (large values) moved once.
         let keys = result.map { (day: viewer.dayNumber(of: $0.startInstant), allDay: $0.isAllDay) }
@@ -95,8 +102,8 @@ public struct CalendarStore: Sendable {
         return (a.event.title ?? "") < (b.event.title ?? "")
     }
 
-    private func occurrences(of series: EventSeries, overlapping window: Range<Instant>, viewer: ZoneRules,
-                             into result: inout [EventOccurrence]) {
+    private func occurrences(of series: EventSeries, overlapping window: Range<Instant>, viewer: ZoneRules, limit: Int,
+                             into result: inout [EventOccurrence]) throws(StoreError) {
         func emit(_ event: Event, start: ItemTime, startInstant: Instant?, length: ItemLength, recurrenceID: ItemTime?) {
             guard !event.isCancelled,
                   let span = Self.span(start: start, startInstant: startInstant, length: length, viewer: viewer),
@@ -122,6 +129,9 @@ public struct CalendarStore: Sendable {
         for occurrence in occurrences {
             let key = Self.key(of: occurrence)
             if key > upperKey { break }
+            guard result.count < limit else {
+                throw .tooManyOccurrences(uid: master.uid, calendar: series.calendar, limit: limit)
+            }
             if series.overrides[key] != nil { continue }
             let original = Self.itemTime(occurrence)
             var event = master
@@ -261,5 +271,19 @@ public struct CalendarStore: Sendable {
     /// [start, end) meets `window`; a zero-length span is its start instant.
     static func overlaps(_ start: Instant, _ end: Instant, _ window: Range<Instant>) -> Bool {
         start == end ? window.contains(start) : start < window.upperBound && end > window.lowerBound
+    }
+}
+
+/// Why the store cannot answer a query.
+public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The window holds more than `limit` occurrences; the event with `uid`
+    /// was being expanded when the limit was reached.
+    case tooManyOccurrences(uid: String, calendar: String, limit: Int)
+
+    public var description: String {
+        switch self {
+        case .tooManyOccurrences(let uid, let calendar, let limit):
+            "the window holds more than \(limit) occurrences (the event with UID \(RuleError.shown(uid)) of \(RuleError.shown(calendar)) reached the limit): give a shorter window"
+        }
     }
 }

@@ -57,34 +57,44 @@ extension CalendarStore {
     // MARK: Alarms
 
     /// The alarms that fire in `window` (half-open), once per firing (REPEAT
-    /// and DURATION expanded) and per occurrence of a recurring event; an
-    /// absolute trigger fires once for its item. Sorted by trigger, then UID.
-    public func alarms(firingIn window: Range<Instant>, viewer: ZoneRules) -> [AlarmFiring] {
+    /// and DURATION expanded) and per occurrence of a recurring event or
+    /// reminder; an absolute trigger fires once for its item. Sorted by
+    /// trigger, then UID. Each distinct relative trigger looks only at the
+    /// occurrences whose start (or end) puts a firing in the window, however
+    /// far the trigger reaches.
+    /// - Throws: `StoreError.tooManyOccurrences` when those occurrences are
+    ///   more than `limit` (a SECONDLY rule over years).
+    public func alarms(firingIn window: Range<Instant>, viewer: ZoneRules,
+                       limit: Int = CalendarStore.maximumOccurrences) throws(StoreError) -> [AlarmFiring] {
         var firings: [AlarmFiring] = []
-        // The widest reach of a relative trigger from its occurrence's start.
-        var reach = 0
+        // The relative triggers of events, each (seconds, relative to the end) once, with its longest repetition.
+        var triggers: [Trigger: Int] = [:]
         for calendar in calendars {
             for event in calendar.events {
                 for alarm in event.alarms {
                     guard case .relative(let seconds, let toEnd) = alarm.trigger else { continue }
-                    let span = seconds.boundedMagnitude
-                        .clampedSum(alarm.firingOffsets.last ?? 0).clampedSum(toEnd ? event.length.maximumSeconds : 0)
-                    reach = Swift.max(reach, span)
+                    let key = Trigger(seconds: seconds, toEnd: toEnd)
+                    triggers[key] = Swift.max(triggers[key] ?? 0, alarm.firingOffsets.last ?? 0)
                 }
             }
         }
-        // Relative triggers of events: their occurrences near the window.
-        let wide = Instant(seconds: window.lowerBound.seconds.clampedSum(-reach).clampedSum(-86_400))
-            ..< Instant(seconds: Swift.max(window.lowerBound.seconds, window.upperBound.seconds.clampedSum(reach).clampedSum(86_400)))
-        for occurrence in events(in: wide, viewer: viewer) {
-            for alarm in occurrence.event.alarms {
-                guard case .relative(let seconds, let toEnd) = alarm.trigger else { continue }
-                let base = toEnd ? occurrence.endInstant : occurrence.startInstant
-                for offset in alarm.firingOffsets {
-                    let trigger = Instant(seconds: base.seconds.clampedSum(seconds).clampedSum(offset))
-                    guard window.contains(trigger) else { continue }
-                    firings.append(AlarmFiring(alarm: alarm, uid: occurrence.uid, title: occurrence.event.title, calendar: occurrence.calendar,
-                                               trigger: trigger, occurrence: occurrence.start, occurrenceInstant: occurrence.startInstant))
+        for (trigger, repetition) in triggers.sorted(by: { ($0.key.seconds, $0.key.toEnd ? 1 : 0) < ($1.key.seconds, $1.key.toEnd ? 1 : 0) }) {
+            // A firing at base + seconds + r (0 <= r <= repetition) is in the window when
+            // base is in [lower - seconds - repetition, upper - seconds): the occurrences
+            // meeting that span (one second wider, for an end at its start).
+            let low = window.lowerBound.seconds.clampedSum(-trigger.seconds).clampedSum(-repetition).clampedSum(-1)
+            let high = window.upperBound.seconds.clampedSum(-trigger.seconds)
+            guard low < high else { continue }
+            for occurrence in try events(in: Instant(seconds: low)..<Instant(seconds: high), viewer: viewer, limit: limit) {
+                for alarm in occurrence.event.alarms {
+                    guard case .relative(let seconds, let toEnd) = alarm.trigger, seconds == trigger.seconds, toEnd == trigger.toEnd else { continue }
+                    let base = toEnd ? occurrence.endInstant : occurrence.startInstant
+                    for offset in alarm.firingOffsets {
+                        let fires = Instant(seconds: base.seconds.clampedSum(seconds).clampedSum(offset))
+                        guard window.contains(fires) else { continue }
+                        firings.append(AlarmFiring(alarm: alarm, uid: occurrence.uid, title: occurrence.event.title, calendar: occurrence.calendar,
+                                                   trigger: fires, occurrence: occurrence.start, occurrenceInstant: occurrence.startInstant))
+                    }
                 }
             }
         }
@@ -105,7 +115,7 @@ extension CalendarStore {
             // Reminders: relative to DTSTART, or to DUE (RELATED=END), once per
             // occurrence of a recurring one; absolute as is.
             for reminder in calendar.reminders where !reminder.isDone && !reminder.alarms.isEmpty {
-                firings += Self.firings(of: reminder, calendar: calendar.name, window: window, viewer: viewer)
+                firings += try Self.firings(of: reminder, calendar: calendar.name, window: window, viewer: viewer, limit: limit)
             }
         }
         return firings.sorted { a, b in
@@ -115,43 +125,47 @@ extension CalendarStore {
         }
     }
 
-    /// The firings of a reminder's alarms in `window`.
-    static func firings(of reminder: Reminder, calendar: String, window: Range<Instant>, viewer: ZoneRules) -> [AlarmFiring] {
+    /// A relative trigger: seconds after the start, or after the end.
+    struct Trigger: Hashable {
+        let seconds: Int
+        let toEnd: Bool
+    }
+
+    /// The firings of a reminder's alarms in `window`: for each relative
+    /// alarm, the occurrences whose start puts a firing in the window.
+    static func firings(of reminder: Reminder, calendar: String, window: Range<Instant>, viewer: ZoneRules,
+                        limit: Int) throws(StoreError) -> [AlarmFiring] {
         guard let base = reminder.start ?? reminder.due, let baseInstant = try? base.instant(viewer: viewer) else {
             return []
         }
         // DUE's distance from DTSTART, which every occurrence keeps.
         let dueDelta = reminder.start != nil ? (reminder.due.flatMap { try? $0.instant(viewer: viewer) }.map { $0.seconds - baseInstant.seconds } ?? 0) : 0
-        var reach = dueDelta.boundedMagnitude.clampedSum(2 * 86_400)
-        for alarm in reminder.alarms {
-            if case .relative(let seconds, _) = alarm.trigger {
-                reach = reach.clampedSum(seconds.boundedMagnitude)
-            }
-            reach = reach.clampedSum(alarm.firingOffsets.last ?? 0)
+        let set: RecurrenceSet? = reminder.recurrence.isEmpty ? nil : (try? base.recurrenceStart()).flatMap { start in
+            try? RecurrenceSet(start: start, rules: reminder.recurrence.rules, dates: reminder.recurrence.dates,
+                               exclusions: reminder.recurrence.exclusions)
         }
-        // The occurrences' starts near the window: one for a reminder that does not recur.
-        var starts: [(time: ItemTime, instant: Instant)] = [(base, baseInstant)]
-        if !reminder.recurrence.isEmpty, let start = try? base.recurrenceStart(),
-           let set = try? RecurrenceSet(start: start, rules: reminder.recurrence.rules, dates: reminder.recurrence.dates,
-                                        exclusions: reminder.recurrence.exclusions) {
-            starts = []
-            let low = Instant(seconds: window.lowerBound.seconds.clampedSum(-reach))
-            let high = Instant(seconds: window.upperBound.seconds.clampedSum(reach))
+        /// The occurrences' starts in [low, high): the reminder's own, or its recurrence's.
+        func starts(from low: Int, to high: Int) throws(StoreError) -> [(time: ItemTime, instant: Instant)] {
+            guard let set else { return (low..<high).contains(baseInstant.seconds) ? [(base, baseInstant)] : [] }
             let lower: RecurrenceSet.Bound
-            if case .zoned = start {
-                lower = .instant(Instant(seconds: Swift.max(Instant.supportedSeconds.lowerBound, low.seconds)))
-            } else if let local = LocalDateTime.fromWallSeconds(low.seconds.clampedSum(viewer.offset(at: low).seconds)) {
+            if case .zoned = set.start {
+                lower = .instant(Instant(seconds: Swift.max(Instant.supportedSeconds.lowerBound, low)))
+            } else if let local = LocalDateTime.fromWallSeconds(low.clampedSum(viewer.offset(at: Instant(seconds: low)).seconds).clampedSum(-2 * 86_400)) {
                 lower = .local(local)
             } else {
                 return []
             }
             guard let occurrences = try? set.occurrences(from: lower) else { return [] }
+            var found: [(time: ItemTime, instant: Instant)] = []
             for occurrence in occurrences {
                 let time = CalendarStore.itemTime(occurrence)
                 guard let instant = occurrence.instant ?? (try? time.instant(viewer: viewer)) else { continue }
-                if instant > high { break }
-                starts.append((time, instant))
+                if instant.seconds >= high.clampedSum(2 * 86_400) { break }
+                guard (low..<high).contains(instant.seconds) else { continue }
+                guard found.count < limit else { throw .tooManyOccurrences(uid: reminder.uid, calendar: calendar, limit: limit) }
+                found.append((time, instant))
             }
+            return found
         }
         var firings: [AlarmFiring] = []
         func fire(_ alarm: Alarm, from first: Instant, occurrence time: ItemTime, at instant: Instant) {
@@ -168,8 +182,13 @@ extension CalendarStore {
                 // Once for the reminder, not once per occurrence.
                 fire(alarm, from: at, occurrence: base, at: baseInstant)
             case .relative(let seconds, let toEnd):
-                for (time, instant) in starts {
-                    fire(alarm, from: Instant(seconds: instant.seconds.clampedSum(toEnd ? dueDelta : 0).clampedSum(seconds)), occurrence: time, at: instant)
+                // start + (due delta) + seconds + r in the window, 0 <= r <= the repetition.
+                let shift = seconds.clampedSum(toEnd ? dueDelta : 0)
+                let low = window.lowerBound.seconds.clampedSum(-shift).clampedSum(-(alarm.firingOffsets.last ?? 0))
+                let high = window.upperBound.seconds.clampedSum(-shift)
+                guard low < high else { continue }
+                for (time, instant) in try starts(from: low, to: high) {
+                    fire(alarm, from: Instant(seconds: instant.seconds.clampedSum(shift)), occurrence: time, at: instant)
                 }
             }
         }

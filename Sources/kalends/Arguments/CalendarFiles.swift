@@ -12,15 +12,17 @@ enum CalendarFiles {
     /// object at a time would only delay that (by about a tenth of its run).
     nonisolated(unsafe) static var opened: [CalendarStore] = []
 
-    /// `paths` (files or folders) read; `standardInput`: iCalendar text already read from `-`.
+    /// `paths` (files or folders; `-`, standard input) read; `standardInput`: iCalendar text already read from `-`.
     static func open(_ paths: [String], strict: Bool, standardInput: [UInt8]? = nil) throws -> CalendarStore {
         let reader = CalendarFileReader(mode: strict ? .strict : .lenient)
         var calendars: [CalendarCollection] = []
         for path in paths {
             let read: CalendarFileReader.Result
             do {
-                if path == "-", let standardInput {
-                    read = try reader.read(bytes: standardInput, source: "standard input")
+                if path == "-" {
+                    let bytes = try standardInput ?? [UInt8](InputFile("-", argument: "FILE", maximumBytes: CalendarFileReader.maximumFileBytes,
+                                                                       what: "a calendar").data)
+                    read = try reader.read(bytes: bytes, source: "standard input")
                 } else {
                     read = try reader.read(path)
                 }

@@ -32,7 +32,7 @@ enum AgendaCommand: Command {
         let viewer = try ZoneOption.readOrSystem(arguments)
         let window = try CalendarWindow.read(arguments, viewer: viewer, defaultDays: 7, startOfToday: true)
         let store = try CalendarFiles.open(paths, strict: arguments.flag("--strict"))
-        let occurrences = store.events(in: window, viewer: viewer)
+        let occurrences = try store.events(in: window, viewer: viewer)
         if arguments.flag("--json") {
             for occurrence in occurrences { output.line(json(occurrence, viewer: viewer)) }
             return ExitStatus.success

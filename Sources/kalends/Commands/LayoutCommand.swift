@@ -146,7 +146,7 @@ enum LayoutCommand: Command {
             throw InputError(.option("--day"), underlying: TimeError.outOfRange("day \(day)"))
         }
         var timed: [LayoutInput.Timed] = [], allDay: [LayoutInput.AllDay] = []
-        for occurrence in store.events(in: from..<to, viewer: zone) {
+        for occurrence in try store.events(in: from..<to, viewer: zone) {
             var id = occurrence.uid
             if let recurrence = occurrence.recurrenceID,
                let text = CalendarWindow.text(recurrence, instant: try? recurrence.instant(viewer: zone), viewer: zone) {

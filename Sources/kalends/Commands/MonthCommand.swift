@@ -312,7 +312,7 @@ struct DayMarks {
             return DayMarks(counts: [:], showCounts: arguments.flag("--counts"))
         }
         var counts: [Int: Int] = [:]
-        for occurrence in store.events(in: from..<to, viewer: viewer) {
+        for occurrence in try store.events(in: from..<to, viewer: viewer) {
             let startDay = max(first, viewer.dayNumber(of: occurrence.startInstant))
             // The end is exclusive: an event ending at midnight does not touch the next day.
             let endInstant = occurrence.endInstant > occurrence.startInstant ? Instant(seconds: occurrence.endInstant.seconds - 1) : occurrence.startInstant

@@ -75,7 +75,7 @@ enum AlarmsCommand: Command {
         let viewer = try ZoneOption.readOrSystem(arguments)
         let window = try CalendarWindow.read(arguments, viewer: viewer, defaultDays: 1, startOfToday: false)
         let store = try CalendarFiles.open(paths, strict: arguments.flag("--strict"))
-        for firing in store.alarms(firingIn: window, viewer: viewer) {
+        for firing in try store.alarms(firingIn: window, viewer: viewer) {
             let trigger = (try? ZonedDateTime(instant: firing.trigger, zone: .utc).description) ?? ""
             let occurrence = firing.occurrence.flatMap { CalendarWindow.text($0, instant: firing.occurrenceInstant, viewer: viewer) }
             if arguments.flag("--json") {
