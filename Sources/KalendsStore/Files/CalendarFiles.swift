@@ -11,15 +11,19 @@ public struct CalendarFileReader: Sendable {
     /// What reading a file or folder gave: its calendar, and the defects a
     /// lenient read passed over (each with its place and what was left out).
     public struct Result: Sendable {
+        /// The calendar read.
         public let calendar: CalendarCollection
+        /// The defects a lenient read passed over, in the order met.
         public let warnings: [ICalendarWarning]
     }
 
     /// The largest file read: far more than any real calendar (a 100 MB export included).
     public static let maximumFileBytes = 1 << 30
 
+    /// Lenient (a defective component is left out, with a warning) or strict (an error).
     public var mode: ICalendarReader.Mode
 
+    /// A reader in `mode`.
     public init(mode: ICalendarReader.Mode = .lenient) {
         self.mode = mode
     }
@@ -144,6 +148,7 @@ public struct CalendarFileReader: Sendable {
 
 /// A calendar file or folder that cannot be read: its path and the system's reason.
 public struct CalendarFileError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The path as given.
     public let path: String
     /// `errno`.
     public let code: Int32

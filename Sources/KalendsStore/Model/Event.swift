@@ -8,6 +8,7 @@ public struct SourcePosition: Hashable, Sendable, CustomStringConvertible {
     /// The 1-based line of the component's BEGIN.
     public let line: Int
 
+    /// The place `line` of `file`.
     public init(file: String, line: Int) {
         self.file = file
         self.line = line
@@ -19,10 +20,14 @@ public struct SourcePosition: Hashable, Sendable, CustomStringConvertible {
 /// The recurrence of an event or reminder: RRULEs (RSCALE included),
 /// RDATEs (PERIODs keep their length) and EXDATEs.
 public struct ItemRecurrence: Hashable, Sendable {
+    /// RRULEs (RSCALE included).
     public var rules: [RecurrenceRule]
+    /// RDATEs; a PERIOD keeps its length.
     public var dates: [RecurrenceDate]
+    /// EXDATEs.
     public var exclusions: [RecurrenceDate]
 
+    /// A recurrence of these rules and dates.
     public init(rules: [RecurrenceRule] = [], dates: [RecurrenceDate] = [], exclusions: [RecurrenceDate] = []) {
         self.rules = rules
         self.dates = dates
@@ -49,28 +54,39 @@ public struct Event: Hashable, Sendable {
         case thisAndFuture
     }
 
+    /// UID: the series' identity (an override shares it).
     public var uid: String
     /// SUMMARY.
     public var title: String?
+    /// DESCRIPTION.
     public var notes: String?
+    /// LOCATION.
     public var location: String?
     /// DTSTART.
     public var start: ItemTime
     /// From DTEND or DURATION; an all-day event with neither lasts a day.
     public var length: ItemLength
+    /// STATUS.
     public var status: Status?
     /// TRANSP:TRANSPARENT (the event does not make its time busy).
     public var isTransparent: Bool
+    /// CATEGORIES, every value of every CATEGORIES line.
     public var categories: [String]
+    /// RRULE, RDATE and EXDATE (empty for a one-off event or an override).
     public var recurrence: ItemRecurrence
     /// The occurrence an override replaces: the original start, as written.
     public var recurrenceID: ItemTime?
+    /// RECURRENCE-ID's RANGE.
     public var range: Range
+    /// SEQUENCE: the revision, 0 when absent.
     public var sequence: Int
+    /// Its VALARMs.
     public var alarms: [Alarm]
     /// Where it was read, when it was.
     public var position: SourcePosition?
 
+    /// An event; without `length`, the length RFC 5545 gives an event with
+    /// neither DTEND nor DURATION (a day for a date, none for a time).
     public init(uid: String, title: String? = nil, notes: String? = nil, location: String? = nil, start: ItemTime,
                 length: ItemLength? = nil, status: Status? = nil, isTransparent: Bool = false, categories: [String] = [],
                 recurrence: ItemRecurrence = ItemRecurrence(), recurrenceID: ItemTime? = nil, range: Range = .thisInstance,
@@ -105,8 +121,11 @@ public struct Reminder: Hashable, Sendable {
         case needsAction = "NEEDS-ACTION", inProcess = "IN-PROCESS", completed = "COMPLETED", cancelled = "CANCELLED"
     }
 
+    /// UID.
     public var uid: String
+    /// SUMMARY.
     public var title: String?
+    /// DESCRIPTION.
     public var notes: String?
     /// DTSTART.
     public var start: ItemTime?
@@ -114,17 +133,24 @@ public struct Reminder: Hashable, Sendable {
     public var due: ItemTime?
     /// COMPLETED.
     public var completed: Instant?
+    /// STATUS.
     public var status: Status?
     /// PRIORITY: 0 undefined, 1 highest ... 9 lowest.
     public var priority: Int
+    /// PERCENT-COMPLETE, 0 ... 100.
     public var percentComplete: Int?
+    /// RRULE, RDATE and EXDATE, from DTSTART (else DUE).
     public var recurrence: ItemRecurrence
     /// RELATED-TO: the UIDs of the items this one belongs to.
     public var relatedTo: [String]
+    /// SEQUENCE: the revision, 0 when absent.
     public var sequence: Int
+    /// Its VALARMs.
     public var alarms: [Alarm]
+    /// Where it was read, when it was.
     public var position: SourcePosition?
 
+    /// A reminder of these fields.
     public init(uid: String, title: String? = nil, notes: String? = nil, start: ItemTime? = nil, due: ItemTime? = nil,
                 completed: Instant? = nil, status: Status? = nil, priority: Int = 0, percentComplete: Int? = nil,
                 recurrence: ItemRecurrence = ItemRecurrence(), relatedTo: [String] = [], sequence: Int = 0,
@@ -161,15 +187,18 @@ public struct Alarm: Hashable, Sendable {
 
     /// ACTION: `AUDIO`, `DISPLAY`, `EMAIL`, or another as written.
     public var action: String
+    /// TRIGGER.
     public var trigger: Trigger
     /// REPEAT: how many more times it fires after the first.
     public var repeatCount: Int
     /// DURATION between repetitions, in seconds.
     public var repeatInterval: Int
+    /// DESCRIPTION.
     public var notes: String?
     /// X-WR-ALARMUID or UID of the alarm, when it has one.
     public var uid: String?
 
+    /// An alarm of these fields.
     public init(action: String = "DISPLAY", trigger: Trigger, repeatCount: Int = 0, repeatInterval: Int = 0,
                 notes: String? = nil, uid: String? = nil) {
         self.action = action
@@ -195,9 +224,12 @@ public struct CalendarCollection: Hashable, Sendable {
     public var name: String
     /// The file or folder read.
     public var path: String
+    /// Its VEVENTs: masters, one-off events and overrides, in file order.
     public var events: [Event]
+    /// Its VTODOs.
     public var reminders: [Reminder]
 
+    /// A calendar of these items.
     public init(name: String, path: String, events: [Event] = [], reminders: [Reminder] = []) {
         self.name = name
         self.path = path

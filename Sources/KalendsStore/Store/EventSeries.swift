@@ -15,6 +15,7 @@ public struct EventOccurrence: Hashable, Sendable {
     public let end: ItemTime
     /// The start and end as instants for the viewer's zone of the query.
     public let startInstant: Instant
+    /// The end as an instant for the viewer (exclusive).
     public let endInstant: Instant
     /// The occurrence's original start (its RECURRENCE-ID), for an
     /// occurrence of a recurring event or an override; nil for a one-off event.

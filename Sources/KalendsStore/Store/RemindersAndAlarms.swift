@@ -3,7 +3,9 @@ import Kalends
 /// A reminder as a list shows it: the reminder, its calendar, and its due
 /// instant for the viewer.
 public struct ReminderItem: Hashable, Sendable {
+    /// The reminder as read.
     public let reminder: Reminder
+    /// Its calendar's name.
     public let calendar: String
     /// DUE (or DTSTART + DURATION) as an instant for the viewer; a due date is the start of its day.
     public let dueInstant: Instant?
@@ -11,15 +13,19 @@ public struct ReminderItem: Hashable, Sendable {
 
 /// One firing of an alarm: when, of which occurrence of which item.
 public struct AlarmFiring: Hashable, Sendable {
+    /// The alarm that fires.
     public let alarm: Alarm
-    /// The item's UID and title.
+    /// The item's UID.
     public let uid: String
+    /// The item's title (SUMMARY).
     public let title: String?
+    /// The item's calendar's name.
     public let calendar: String
     /// When it fires.
     public let trigger: Instant
     /// The start of the occurrence it is for (a reminder's due time when it has one).
     public let occurrence: ItemTime?
+    /// That start as an instant for the viewer.
     public let occurrenceInstant: Instant?
 }
 
