@@ -227,6 +227,12 @@ final class ICalendarReaderExamples: XCTestCase {
         let leap = try property("DTSTART:19981231T235960Z").date(zones: zones)
         XCTAssertEqual(leap.value, .utc(Instant(seconds: 915_148_800)))
         XCTAssertThrowsError(try ICalendarProperty(name: "DURATION", value: "P1H").duration())
+        // A unit given twice, or out of order, is no duration: thousands of
+        // `9999999999W` once summed past Int (a trap, found by review).
+        for text in ["P1W1W", "PT1M1H", "P1D1W", "P" + String(repeating: "9999999999W", count: 2_000)] {
+            XCTAssertThrowsError(try ICalendarProperty(name: "DURATION", value: text).duration(), String(text.prefix(20)))
+        }
+        XCTAssertEqual(try ICalendarProperty(name: "DURATION", value: "P9999999999W").duration().date.weeks, 9_999_999_999)
     }
 
     // MARK: recur's reading

@@ -98,7 +98,7 @@ enum ValueText {
         guard characters.first == UInt8(ascii: "P") else { return nil }
         characters = characters.dropFirst()
         var values = [0, 0, 0, 0, 0]
-        var total = 0, number: Int?, inTime = false, any = false
+        var total = 0, number: Int?, inTime = false, any = false, lastSlot = -1
         for byte in characters {
             if byte >= 48 && byte <= 57 {
                 let (times, overflow1) = (number ?? 0).multipliedReportingOverflow(by: 10)
@@ -118,7 +118,11 @@ enum ValueText {
             case (UInt8(ascii: "S"), true): unit = 1; slot = 4
             default: return nil
             }
-            values[slot] += value
+            // Each unit once, largest first (RFC 5545 section 3.3.6), so the
+            // total stays far inside Int: at most 5 terms below 10^10 * 604,800.
+            guard slot > lastSlot else { return nil }
+            lastSlot = slot
+            values[slot] = value
             total += value * unit
             number = nil
             any = true
