@@ -7,6 +7,7 @@ enum BenchmarkRegistry {
         ConvertBenchmarks.area,
         RecurrenceBenchmarks.area,
         ICalendarBenchmarks.area,
+        StoreBenchmarks.area,
         CLIBenchmarks.area,
     ]
 }

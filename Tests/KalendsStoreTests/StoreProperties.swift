@@ -70,7 +70,9 @@ final class StoreProperties: XCTestCase {
 
     static func store(_ specs: [Spec]) -> CalendarStore {
         let events = specs.enumerated().flatMap { index, spec in Self.events(spec, index: index) }
-        return CalendarStore(calendars: [CalendarCollection(name: "generated", path: "generated.ics", events: events)])
+        // Two series a thread: the series are built on several threads, as in a large calendar.
+        return CalendarStore(calendars: [CalendarCollection(name: "generated", path: "generated.ics", events: events)],
+                             policy: .rfc5545, minimumChunk: 2)
     }
 
     static func window(_ w: (Int, Int, Int)) -> Range<Instant> {
@@ -135,6 +137,25 @@ final class StoreProperties: XCTestCase {
             guard got == want else {
                 throw Failure("window \(window), viewer \(viewer.identifier):\n got  \(got)\n want \(want)")
             }
+            return true
+        }
+    }
+
+    /// The query runs on several threads; with a small `limit`, past which it
+    /// throws, the threads must give what one pass gives: the same
+    /// occurrences in order, or the same error naming the same event.
+    func testALimitedQueryOnThreadsIsTheOnePassQuery() {
+        forAll(Self.calendars, Self.windows, Gen.int(in: 1...12), runs: 800) { specs, w, limit in
+            let events = specs.enumerated().flatMap { index, spec in Self.events(spec, index: index) }
+            let calendar = CalendarCollection(name: "generated", path: "generated.ics", events: events)
+            let threaded = CalendarStore(calendars: [calendar], policy: .rfc5545, minimumChunk: 1)
+            let single = CalendarStore(calendars: [calendar], policy: .rfc5545, minimumChunk: Int.max)
+            let window = Self.window(w), viewer = Self.zones[w.2]
+            let a = Result { () throws(StoreError) in try threaded.events(in: window, viewer: viewer, limit: limit) }
+            let b = Result { () throws(StoreError) in try single.events(in: window, viewer: viewer, limit: limit) }
+            guard a == b else { throw Failure("threads \(a)\none pass \(b)") }
+            cover(minPercent: 10, (try? b.get()) == nil, "limit reached")
+            cover(minPercent: 10, ((try? b.get())?.count ?? 0) > 1, "several occurrences")
             return true
         }
     }

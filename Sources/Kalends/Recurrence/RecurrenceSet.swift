@@ -123,8 +123,37 @@ public struct RecurrenceSet: Sendable {
         excludedDays = days
     }
 
+    /// Throws what `init` would throw for these parts, without building the
+    /// rules' expansions: a store checks every series when it opens and
+    /// builds a set only when a query reaches it.
+    /// - Throws: `RecurrenceError`, as `init`.
+    package static func validate(start: RecurrenceStart, rules: [RecurrenceRule], dates: [RecurrenceDate],
+                                 exclusions: [RecurrenceDate], policy: LocalTimePolicy) throws(RecurrenceError) {
+        guard start.local.nanosecondOfDay % 1_000_000_000 == 0 else {
+            throw RecurrenceError(.fractionalSecondStart(start))
+        }
+        for (index, rule) in rules.enumerated() {
+            try check(rule, index: index, rules: rules.count, start: start, line: nil)
+        }
+        for (index, rule) in rules.enumerated() where rule.rscale != nil {
+            do {
+                _ = try RuleCalendar(rule.rscale)
+            } catch {
+                throw RecurrenceError(.calendarUnavailable(rule: rules.count > 1 ? "RRULE \(index + 1)" : "RRULE", error))
+            }
+        }
+        for date in dates {
+            _ = try occurrence(date, start: start, property: "RDATE", policy: policy)
+        }
+        for date in exclusions {
+            if case .date = date.value, !start.isDate { continue }
+            _ = try occurrence(date, start: start, property: "EXDATE", policy: policy)
+        }
+    }
+
     private static func check(_ rule: RecurrenceRule, index: Int, rules: Int, start: RecurrenceStart, line: Int?) throws(RecurrenceError) {
-        let name = rules > 1 ? "RRULE \(index + 1) (\(rule))" : "RRULE \(rule)"
+        // Written out only for an error (formatting a rule costs more than the checks).
+        var name: String { rules > 1 ? "RRULE \(index + 1) (\(rule))" : "RRULE \(rule)" }
         // A date recurs by days at the finest: an hourly (or finer) step has no
         // date to land on between two days, and RFC 5545 gives it no meaning.
         if start.isDate && rule.frequency < .daily {

@@ -144,7 +144,27 @@ public enum DateTimeText {
 
     /// `2024-03-15T09:30:00`, with `.5` style fractions when there are any.
     public static func format(_ local: LocalDateTime) -> String {
-        ISODate(dayNumber: local.dayNumber).description + "T" + format(local.time)
+        let date = ISODate(dayNumber: local.dayNumber)
+        let nanoseconds = local.nanosecondOfDay
+        // The usual case (years 0 ... 9999, whole seconds) written in one buffer.
+        guard (0...9_999).contains(date.year), nanoseconds % 1_000_000_000 == 0 else {
+            return date.description + "T" + format(local.time)
+        }
+        let second = nanoseconds / 1_000_000_000
+        return String(unsafeUninitializedCapacity: 19) { buffer in
+            ASCIIDigits.write(date.year, width: 4, into: buffer, at: 0)
+            buffer[4] = UInt8(ascii: "-")
+            ASCIIDigits.write(date.month, width: 2, into: buffer, at: 5)
+            buffer[7] = UInt8(ascii: "-")
+            ASCIIDigits.write(date.day, width: 2, into: buffer, at: 8)
+            buffer[10] = UInt8(ascii: "T")
+            ASCIIDigits.write(second / 3_600, width: 2, into: buffer, at: 11)
+            buffer[13] = UInt8(ascii: ":")
+            ASCIIDigits.write(second / 60 % 60, width: 2, into: buffer, at: 14)
+            buffer[16] = UInt8(ascii: ":")
+            ASCIIDigits.write(second % 60, width: 2, into: buffer, at: 17)
+            return 19
+        }
     }
 
     /// The date in `date`'s calendar text form, then `T` and the time.
@@ -218,4 +238,18 @@ public enum DateTimeTextError: Error, Hashable, Sendable, CustomStringConvertibl
 
 extension Character {
     var asciiDigitValue: Int? { isASCIIDigit ? wholeNumberValue : nil }
+}
+
+/// Non-negative numbers written as ASCII digits, zero-padded: the fast
+/// paths of the date and time formats.
+enum ASCIIDigits {
+    /// `value` (0 ..< 10^width) in `width` digits at `index` of `buffer`.
+    @inline(__always)
+    static func write(_ value: Int, width: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, at index: Int) {
+        var rest = value
+        for offset in stride(from: width - 1, through: 0, by: -1) {
+            buffer[index + offset] = UInt8(truncatingIfNeeded: 48 + rest % 10)
+            rest /= 10
+        }
+    }
 }

@@ -60,6 +60,16 @@ public struct ISODate: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// `YYYY-MM-DD`, with a sign and at least four year digits outside 0 ... 9999
     /// (`-0044-03-15`), as ISO 8601 and RFC 3339 write years.
     public var description: String {
+        if (0...9_999).contains(year) {
+            return String(unsafeUninitializedCapacity: 10) { buffer in
+                ASCIIDigits.write(year, width: 4, into: buffer, at: 0)
+                buffer[4] = UInt8(ascii: "-")
+                ASCIIDigits.write(month, width: 2, into: buffer, at: 5)
+                buffer[7] = UInt8(ascii: "-")
+                ASCIIDigits.write(day, width: 2, into: buffer, at: 8)
+                return 10
+            }
+        }
         let digits = String(abs(year))
         let padded = String(repeating: "0", count: Swift.max(0, 4 - digits.count)) + digits
         let yearText = year < 0 ? "-" + padded : padded

@@ -123,6 +123,15 @@ public struct UTCOffset: Hashable, Comparable, Sendable, CustomStringConvertible
     public var description: String {
         let magnitude = seconds.magnitude
         let h = magnitude / 3600, m = magnitude % 3600 / 60, s = magnitude % 60
+        if s == 0 && h < 100 {
+            return String(unsafeUninitializedCapacity: 6) { buffer in
+                buffer[0] = seconds < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
+                ASCIIDigits.write(Int(h), width: 2, into: buffer, at: 1)
+                buffer[3] = UInt8(ascii: ":")
+                ASCIIDigits.write(Int(m), width: 2, into: buffer, at: 4)
+                return 6
+            }
+        }
         var text = (seconds < 0 ? "-" : "+") + Self.two(h) + ":" + Self.two(m)
         if s != 0 { text += ":" + Self.two(s) }
         return text

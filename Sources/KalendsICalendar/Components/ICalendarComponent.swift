@@ -22,7 +22,7 @@ public struct ICalendarComponent: Hashable, Sendable {
     /// A component made in code, or read from a source.
     public init(name: String, properties: [ICalendarProperty] = [], components: [ICalendarComponent] = [],
                 line: Int = 0, byteRange: Range<Int> = 0..<0) {
-        self.name = name.uppercased()
+        self.name = ASCIICase.upper(name)
         self.properties = properties
         self.components = components
         self.line = line

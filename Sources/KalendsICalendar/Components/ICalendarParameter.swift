@@ -13,7 +13,7 @@ public struct ICalendarParameter: Hashable, Sendable, CustomStringConvertible {
 
     /// A parameter named `name` (upper-cased here) with `values`.
     public init(name: String, values: [String]) {
-        self.name = name.uppercased()
+        self.name = ASCIICase.upper(name)
         self.values = values
     }
 

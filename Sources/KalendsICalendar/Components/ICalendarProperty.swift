@@ -27,7 +27,7 @@ public struct ICalendarProperty: Hashable, Sendable {
     /// A property made in code (no place in a source).
     public init(name: String, parameters: [ICalendarParameter] = [], value: String,
                 line: Int = 0, column: Int = 1, valueColumn: Int = 0, byteRange: Range<Int> = 0..<0) {
-        self.name = name.uppercased()
+        self.name = ASCIICase.upper(name)
         self.parameters = parameters
         self.value = value
         self.line = line
@@ -39,7 +39,8 @@ public struct ICalendarProperty: Hashable, Sendable {
     /// The first parameter named `name` (any case), its values joined by commas; nil when absent.
     public func parameter(_ name: String) -> String? {
         if let found = parameters.first(where: { $0.name == name }) { return found.value }
-        let upper = name.uppercased()
+        let upper = ASCIICase.upper(name)
+        guard upper != name else { return nil }
         return parameters.first { $0.name == upper }?.value
     }
 

@@ -83,12 +83,126 @@ public struct ICalendarReader: Sendable {
 
     /// Reads `bytes` (borrowed for the call only).
     public func read(_ bytes: UnsafeBufferPointer<UInt8>) throws(ICalendarError) -> ICalendarDocument {
-        var builder = TreeBuilder(source: source, strict: mode == .strict, unchecked: valuesCheckedByCaller, bytes: bytes)
-        try builder.run()
-        let zones = ICalendarZones(builder.calendars, source: source, inUse: builder.zoneUses.map(\.tzid))
-        var warnings = builder.warnings
-        try checkZones(builder.calendars, uses: builder.zoneUses, zones: zones, warnings: &warnings)
-        return ICalendarDocument(calendars: builder.calendars, warnings: warnings, zones: zones)
+        try read(bytes, parts: Swift.min(Parallel.processors, bytes.count / Self.splitSize))
+    }
+
+    /// Reads `bytes` in up to `parts` parts at once (one pass for 1).
+    func read(_ bytes: UnsafeBufferPointer<UInt8>, parts: Int) throws(ICalendarError) -> ICalendarDocument {
+        let tree: Tree
+        if let split = try splitRead(bytes, parts: parts) {
+            tree = split
+        } else {
+            var builder = TreeBuilder(source: source, strict: mode == .strict, unchecked: valuesCheckedByCaller, bytes: bytes)
+            try builder.run()
+            tree = Tree(calendars: builder.calendars, warnings: builder.warnings, zoneUses: builder.zoneUses)
+        }
+        let zones = ICalendarZones(tree.calendars, source: source, inUse: tree.zoneUses.map(\.tzid))
+        var warnings = tree.warnings
+        try checkZones(tree.calendars, uses: tree.zoneUses, zones: zones, warnings: &warnings)
+        return ICalendarDocument(calendars: tree.calendars, warnings: warnings, zones: zones)
+    }
+
+    /// What the one pass gives: the calendars, the defects passed over, the TZIDs in use.
+    struct Tree {
+        var calendars: [ICalendarComponent]
+        var warnings: [ICalendarWarning]
+        var zoneUses: [(tzid: String, line: Int, column: Int)]
+    }
+
+    /// Input is read in parts on the machine's cores, one part per this many bytes (512 KiB).
+    static let splitSize = 1 << 19
+
+    /// The input read in up to `parts` parts at once, each starting at a line
+    /// `BEGIN:VEVENT` or `BEGIN:VTODO`; the parts joined give what one pass
+    /// gives (the same tree, warnings in order, the first error in strict
+    /// mode). Nil for one part, or when one part does not end where the next
+    /// begins (inside a VCALENDAR, nothing else open): then it is read in one pass.
+    func splitRead(_ bytes: UnsafeBufferPointer<UInt8>, parts: Int) throws(ICalendarError) -> Tree? {
+        guard parts > 1 else { return nil }
+        var starts = [0]
+        for index in 1..<parts {
+            guard let start = Self.componentLine(in: bytes, from: Swift.max(starts[starts.count - 1] + 1, bytes.count * index / parts)) else { break }
+            starts.append(start)
+        }
+        guard starts.count > 1 else { return nil }
+        // Each part's first physical line: the line ends before it, plus one.
+        var firstLines = [1]
+        var lines = 1, counted = 0
+        for start in starts.dropFirst() {
+            for index in counted..<start where bytes[index] == 10 { lines += 1 }
+            counted = start
+            firstLines.append(lines)
+        }
+        let strict = mode == .strict, unchecked = valuesCheckedByCaller, source = self.source
+        let ranges = starts.indices.map { starts[$0]..<(($0 + 1 < starts.count) ? starts[$0 + 1] : bytes.count) }
+        nonisolated(unsafe) let shared = bytes
+        let built = Parallel.chunks(count: ranges.count, minimumChunk: 1) { chunk -> [Result<TreeBuilder, ICalendarError>] in
+            chunk.map { index in
+                var builder = TreeBuilder(source: source, strict: strict, unchecked: unchecked, bytes: shared, range: ranges[index],
+                                          firstLine: firstLines[index], insideCalendar: index > 0)
+                do throws(ICalendarError) {
+                    try builder.run(finishing: index == ranges.count - 1)
+                    return .success(builder)
+                } catch {
+                    return .failure(error)
+                }
+            }
+        }.flatMap { $0 }
+        // Joined in order: the first part's failure is the one a single pass meets first.
+        var tree = Tree(calendars: [], warnings: [], zoneUses: [])
+        var seen: Set<String> = []
+        // The VCALENDAR open where the previous part ended, with all it holds so far.
+        var open: TreeBuilder.Open?
+        for (index, result) in built.enumerated() {
+            let builder: TreeBuilder
+            switch result {
+            case .success(let found): builder = found
+            case .failure(let error): throw error
+            }
+            var calendars = builder.calendars
+            if index > 0 {
+                guard let before = open else { return nil }
+                if calendars.isEmpty {
+                    // Still open at this part's end (a middle part): what it read joins the earlier parts'.
+                    guard let continuing = builder.openCalendar else { return nil }
+                    open = TreeBuilder.Open(name: before.name, line: before.line, start: before.start,
+                                            properties: before.properties + continuing.properties,
+                                            components: before.components + continuing.components)
+                } else {
+                    let rest = calendars[0]
+                    calendars[0] = ICalendarComponent(name: before.name, properties: before.properties + rest.properties,
+                                                      components: before.components + rest.components, line: before.line,
+                                                      byteRange: before.start..<rest.byteRange.upperBound)
+                    open = builder.openCalendar
+                }
+            } else {
+                open = builder.openCalendar
+            }
+            tree.calendars += calendars
+            tree.warnings += builder.warnings
+            for use in builder.zoneUses where seen.insert(use.tzid).inserted { tree.zoneUses.append(use) }
+            // A part that ends anywhere but inside a VCALENDAR (nothing else open): not a place to split.
+            if index < built.count - 1 && open == nil { return nil }
+        }
+        return tree
+    }
+
+    /// The start of the first line `BEGIN:VEVENT` or `BEGIN:VTODO` (CRLF or LF after it) at or after `from`.
+    static func componentLine(in bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
+        let vevent = Array("BEGIN:VEVENT".utf8), vtodo = Array("BEGIN:VTODO".utf8)
+        var index = from
+        while index < bytes.count {
+            guard bytes[index] == 10 else { index += 1; continue }
+            let start = index + 1
+            for pattern in [vevent, vtodo] where start + pattern.count < bytes.count {
+                var matches = true
+                for offset in 0..<pattern.count where bytes[start + offset] != pattern[offset] { matches = false; break }
+                let after = bytes[start + pattern.count]
+                if matches && (after == 10 || after == 13) { return start }
+            }
+            index = start
+        }
+        return nil
     }
 
     /// A VTIMEZONE that gives no zone, and each TZID in use that nothing

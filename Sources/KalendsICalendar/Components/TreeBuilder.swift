@@ -10,7 +10,7 @@ import Kalends
 /// or outside any component, drops that line only.
 struct TreeBuilder {
     /// A component being read.
-    private struct Open {
+    struct Open {
         var name: String
         var line: Int
         var start: Int
@@ -36,11 +36,30 @@ struct TreeBuilder {
     /// Files use one or two TZIDs over and over: the last one is compared before hashing.
     private var lastZone = ""
 
-    init(source: String, strict: Bool, unchecked: Set<String> = [], bytes: UnsafeBufferPointer<UInt8>) {
+    /// The part of `bytes` read, and its first physical line.
+    let range: Range<Int>
+    let firstLine: Int
+
+    /// A builder of the tree of `bytes`, or (`range`) of a part of them
+    /// that starts at the line `firstLine`; `insideCalendar`: the part
+    /// starts inside a VCALENDAR (a later part of a split read).
+    init(source: String, strict: Bool, unchecked: Set<String> = [], bytes: UnsafeBufferPointer<UInt8>,
+         range: Range<Int>? = nil, firstLine: Int = 1, insideCalendar: Bool = false) {
         self.source = source
         self.strict = strict
         self.unchecked = unchecked
         self.bytes = bytes
+        self.range = range ?? 0..<bytes.count
+        self.firstLine = firstLine
+        if insideCalendar {
+            started = true
+            stack = [Open(name: "VCALENDAR", line: firstLine, start: self.range.lowerBound)]
+        }
+    }
+
+    /// The open VCALENDAR, when it is all that is open (where a part of a split read ends).
+    var openCalendar: Open? {
+        stack.count == 1 && stack[0].name == "VCALENDAR" ? stack[0] : nil
     }
 
     private func error(_ kind: ICalendarError.Kind, line: Int, column: Int = 1) -> ICalendarError {
@@ -66,8 +85,10 @@ struct TreeBuilder {
         return nil
     }
 
-    mutating func run() throws(ICalendarError) {
-        var scanner = ContentLineScanner(bytes, maximumLength: ICalendarReader.maximumLineLength)
+    /// Reads the lines; `finishing`: the input ends here (else the part
+    /// stops at a line where the next part goes on, and nothing is closed).
+    mutating func run(finishing: Bool = true) throws(ICalendarError) {
+        var scanner = ContentLineScanner(bytes, maximumLength: ICalendarReader.maximumLineLength, range: range, firstLine: firstLine)
         while let logical = scanner.next() {
             if !started, let first = logical.contentRange?.lowerBound ?? Optional(logical.byteRange.lowerBound),
                bytes[first..<Swift.min(logical.byteRange.upperBound, first + 64)].contains(0) {
@@ -102,11 +123,14 @@ struct TreeBuilder {
             }
             try take(parsed, end: logical.byteRange.upperBound)
         }
+        // A part that is not the end and met no line leaves the split to the caller's judgement.
+        guard finishing else { return }
         guard started else { throw error(.notICalendar(found: nil), line: 1) }
-        // Components left open at the end of the input, innermost first.
-        var line = 1
-        for index in 0..<bytes.count where bytes[index] == 10 { line += 1 }
-        if bytes.last == 10 { line -= 1 }
+        guard !stack.isEmpty else { return }
+        // Components left open at the end of the input, innermost first, at its last line.
+        var line = firstLine
+        for index in range where bytes[index] == 10 { line += 1 }
+        if range.upperBound > range.lowerBound && bytes[range.upperBound - 1] == 10 { line -= 1 }
         while let open = stack.last {
             let found = error(.missingEnd(open.name), line: Swift.max(line, open.line))
             if strict { throw found }
@@ -128,7 +152,7 @@ struct TreeBuilder {
     private mutating func take(_ property: ICalendarProperty, end: Int) throws(ICalendarError) {
         switch property.name {
         case "BEGIN":
-            let name = property.value.uppercased()
+            let name = ASCIICase.upper(property.value)
             guard !started else {
                 guard !name.isEmpty else {
                     return try defect(error(.missingComponentName("BEGIN"), line: property.line, column: property.valueColumn))
@@ -146,7 +170,7 @@ struct TreeBuilder {
             started = true
             stack.append(Open(name: name, line: property.line, start: property.byteRange.lowerBound))
         case "END":
-            let name = property.value.uppercased()
+            let name = ASCIICase.upper(property.value)
             guard let top = stack.last else {
                 return try defect(error(.endWithoutBegin(property.value), line: property.line, column: property.valueColumn))
             }
@@ -169,7 +193,8 @@ struct TreeBuilder {
                 return try defect(error(.propertyOutsideComponent(property.name), line: property.line))
             }
             // Inside a VTIMEZONE (depth 3 and more) values are the zone's, checked here whatever the caller reads.
-            if stack.count >= 2, unchecked.isEmpty || stack.count > 2 && stack[1].name == "VTIMEZONE" || !unchecked.contains(property.name),
+            if stack.count >= 2, ValueCheck.checks(property.name),
+               unchecked.isEmpty || stack.count > 2 && stack[1].name == "VTIMEZONE" || !unchecked.contains(property.name),
                let problem = ValueCheck.problem(property, source: source) {
                 try defect(problem)
             }

@@ -28,12 +28,20 @@ struct ContentLineScanner {
     private let bytes: UnsafeBufferPointer<UInt8>
     private let maximumLength: Int
     private var position: Int
-    private var lineNumber = 1
+    /// Where the scan stops: the end of the bytes, or of the part read.
+    private let end: Int
+    private var lineNumber: Int
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, maximumLength: Int) {
+    /// A scanner of `bytes`, or of the part `range` of them (which starts at
+    /// a line, the physical line `firstLine`); offsets are the buffer's.
+    init(_ bytes: UnsafeBufferPointer<UInt8>, maximumLength: Int, range: Range<Int>? = nil, firstLine: Int = 1) {
         self.bytes = bytes
         self.maximumLength = maximumLength
-        position = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+        let range = range ?? 0..<bytes.count
+        end = range.upperBound
+        lineNumber = firstLine
+        let bom = range.lowerBound == 0 && end >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+        position = bom ? 3 : range.lowerBound
     }
 
     /// The end of the physical line starting at `start` (before CR LF or LF),
@@ -41,7 +49,7 @@ struct ContentLineScanner {
     @inline(__always)
     private func physicalLine(from start: Int) -> (contentEnd: Int, next: Int) {
         var index = start
-        let count = bytes.count
+        let count = end
         while index < count && bytes[index] != 10 { index += 1 }
         if index == count { return (index, index) }
         let contentEnd = index > start && bytes[index - 1] == 13 ? index - 1 : index
@@ -59,7 +67,7 @@ struct ContentLineScanner {
         // Empty (and, before any line, blank) physical lines are passed over.
         var start = position, contentEnd = 0, next = 0
         while true {
-            guard start < bytes.count else { return nil }
+            guard start < end else { return nil }
             (contentEnd, next) = physicalLine(from: start)
             if contentEnd > start && !isBlank(start..<contentEnd) { break }
             start = next
@@ -67,12 +75,12 @@ struct ContentLineScanner {
         }
         let first = lineNumber
         lineNumber += 1
-        var end = next
+        var lineEnd = next
         var folded: [UInt8] = []
         var isFolded = false
         var length = contentEnd - start
         var lookahead = next, skipped = 0
-        while lookahead < bytes.count {
+        while lookahead < end {
             let (nextEnd, after) = physicalLine(from: lookahead)
             if nextEnd == lookahead {
                 // An empty line: continue only if a continuation follows it.
@@ -95,11 +103,11 @@ struct ContentLineScanner {
             length += piece
             lineNumber += skipped + 1
             skipped = 0
-            end = after
+            lineEnd = after
             lookahead = after
         }
-        position = end
-        return LogicalLine(line: first, byteRange: start..<end, contentRange: isFolded ? nil : start..<contentEnd,
+        position = lineEnd
+        return LogicalLine(line: first, byteRange: start..<lineEnd, contentRange: isFolded ? nil : start..<contentEnd,
                            folded: folded, length: length, isTooLong: length > maximumLength)
     }
 }

@@ -5,6 +5,15 @@ import Kalends
 /// date-times, durations, UTC offsets and RRULEs. Zones are not resolved
 /// here (an unknown TZID is not a defect of the value).
 enum ValueCheck {
+    /// Whether a property of this name has its value checked.
+    static func checks(_ name: String) -> Bool {
+        switch name {
+        case "DTSTART", "DTEND", "DUE", "RECURRENCE-ID", "RDATE", "EXDATE", "DTSTAMP", "CREATED", "LAST-MODIFIED", "COMPLETED",
+             "DURATION", "TRIGGER", "TZOFFSETFROM", "TZOFFSETTO", "RRULE": true
+        default: false
+        }
+    }
+
     /// What is wrong with `property`'s value, if anything it is checked for.
     static func problem(_ property: ICalendarProperty, source: String) -> ICalendarError? {
         func located(_ error: ContentLineError) -> ICalendarError {

@@ -33,7 +33,8 @@ enum ValueText {
         if bytes.count == 8 { return RecurrenceDate(.date(try date(text, property: property))) }
         let last = bytes.last
         let isUTC = last == UInt8(ascii: "Z") || last == UInt8(ascii: "z")
-        let body = isUTC ? text.dropLast() : text
+        // Byte views throughout: the value is ASCII when valid, and Character indexing is slow.
+        let body = isUTC ? Substring(text.utf8.dropLast()) : text
         // `T` at byte 8 and six digits after it, read without copying.
         var clock = 0, index = 0, shape = true
         for byte in body.utf8 {
@@ -49,7 +50,7 @@ enum ValueText {
         guard shape, index == 15 else {
             throw ContentLineError(.malformedDateTime(String(text)), property: property)
         }
-        let day = try date(body.prefix(8), property: property)
+        let day = try date(Substring(body.utf8.prefix(8)), property: property)
         let hour = clock / 10_000, minute = clock / 100 % 100, second = clock % 100
         let local: LocalDateTime
         do {
@@ -161,7 +162,7 @@ enum ValueText {
     /// Errors carry the column of the value at fault.
     static func dates(_ property: ICalendarProperty, zone: ZoneRules?) throws(ContentLineError) -> [RecurrenceDate] {
         let name = property.name
-        let kind = property.parameter("VALUE")?.uppercased() ?? "DATE-TIME"
+        let kind = property.parameter("VALUE").map(ASCIICase.upper) ?? "DATE-TIME"
         guard kind == "DATE" || kind == "DATE-TIME" || kind == "PERIOD" else {
             throw ContentLineError(.unknownValueType(kind), property: name)
         }

@@ -22,6 +22,10 @@ public struct CalendarFileReader: Sendable {
 
     /// Lenient (a defective component is left out, with a warning) or strict (an error).
     public var mode: ICalendarReader.Mode
+    /// The fewest components a thread decodes, and files of a folder a
+    /// thread reads (tests make them small to reach the threads).
+    var componentsChunk = 2_048
+    var filesChunk = 64
 
     /// A reader in `mode`.
     public init(mode: ICalendarReader.Mode = .lenient) {
@@ -36,12 +40,23 @@ public struct CalendarFileReader: Sendable {
     public func read(_ path: String) throws -> Result {
         if Self.isDirectory(path) {
             var events: [Event] = [], reminders: [Reminder] = [], warnings: [ICalendarWarning] = []
-            for name in try Self.entries(of: path) where name.hasSuffix(".ics") {
-                let file = path.hasSuffix("/") ? path + name : path + "/" + name
-                let read = try readFile(file)
-                events += read.calendar.events
-                reminders += read.calendar.reminders
-                warnings += read.warnings
+            let files = try Self.entries(of: path).filter { $0.hasSuffix(".ics") }.map { path.hasSuffix("/") ? path + $0 : path + "/" + $0 }
+            // The files read on the machine's cores, in chunks of the name order: the items, the
+            // warnings and (the first error in that order) what one pass in order gives.
+            let parts = Parallel.chunks(count: files.count, minimumChunk: filesChunk) { range -> ([Result], (any Error)?) in
+                var reads: [Result] = []
+                for file in files[range] {
+                    do { reads.append(try readFile(file)) } catch { return (reads, error) }
+                }
+                return (reads, nil)
+            }
+            for (reads, error) in parts {
+                for read in reads {
+                    events += read.calendar.events
+                    reminders += read.calendar.reminders
+                    warnings += read.warnings
+                }
+                if let error { throw error }
             }
             let displayName = (try? Self.contents(of: (path.hasSuffix("/") ? path : path + "/") + "displayname", maximum: 4_096))
                 .flatMap { String(validating: $0, as: UTF8.self) }?.trimmingCharacters("\n").trimmingCharacters(" ")
@@ -74,29 +89,51 @@ public struct CalendarFileReader: Sendable {
         try decode(try parse(bytes, source: path), source: path)
     }
 
-    /// The events and reminders of a document.
+    /// The events and reminders of a document. A large one's components are
+    /// decoded in chunks on the machine's cores; the result (items, warnings,
+    /// the first error in strict mode) is what one pass in order gives.
     func decode(_ document: ICalendarDocument, source path: String) throws -> Result {
-        var warnings = document.warnings
-        var events: [Event] = [], reminders: [Reminder] = []
         var name: String?
-        var cache = ComponentDecoding.RuleCache()
+        var components: [ICalendarComponent] = []
         for calendar in document.calendars {
             if name == nil, let calendarName = calendar.first("X-WR-CALNAME")?.text, !calendarName.isEmpty { name = calendarName }
-            for component in calendar.components {
-                do {
-                    switch component.name {
-                    case "VEVENT": events.append(try ComponentDecoding.event(component, zones: document.zones, source: path, cache: &cache))
-                    case "VTODO": reminders.append(try ComponentDecoding.reminder(component, zones: document.zones, source: path))
-                    default: continue
-                    }
-                } catch {
-                    if mode == .strict { throw error }
-                    warnings.append(ICalendarWarning(error, .leftOut(component: component.name, uid: component.uid, line: component.line)))
-                }
-            }
+            components += calendar.components
+        }
+        let mode = self.mode
+        let parts = Parallel.chunks(count: components.count, minimumChunk: componentsChunk) { range in
+            Self.decode(components[range], zones: document.zones, source: path, mode: mode)
+        }
+        var warnings = document.warnings
+        var events: [Event] = [], reminders: [Reminder] = []
+        events.reserveCapacity(parts.reduce(0) { $0 + $1.events.count })
+        for part in parts {
+            if let error = part.error { throw error }
+            events += part.events
+            reminders += part.reminders
+            warnings += part.warnings
         }
         let calendar = CalendarCollection(name: name ?? Self.lastComponent(path), path: path, events: events, reminders: reminders)
         return Result(calendar: calendar, warnings: warnings)
+    }
+
+    /// Components decoded: their items and warnings, or (strict) the first error.
+    static func decode(_ components: ArraySlice<ICalendarComponent>, zones: ICalendarZones, source path: String,
+                       mode: ICalendarReader.Mode) -> (events: [Event], reminders: [Reminder], warnings: [ICalendarWarning], error: ICalendarError?) {
+        var events: [Event] = [], reminders: [Reminder] = [], warnings: [ICalendarWarning] = []
+        var cache = ComponentDecoding.RuleCache()
+        for component in components {
+            do throws(ICalendarError) {
+                switch component.name {
+                case "VEVENT": events.append(try ComponentDecoding.event(component, zones: zones, source: path, cache: &cache))
+                case "VTODO": reminders.append(try ComponentDecoding.reminder(component, zones: zones, source: path))
+                default: continue
+                }
+            } catch {
+                if mode == .strict { return ([], [], [], error) }
+                warnings.append(ICalendarWarning(error, .leftOut(component: component.name, uid: component.uid, line: component.line)))
+            }
+        }
+        return (events, reminders, warnings, nil)
     }
 
     static func lastComponent(_ path: String) -> String {

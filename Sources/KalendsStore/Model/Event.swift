@@ -54,36 +54,115 @@ public struct Event: Hashable, Sendable {
         case thisAndFuture
     }
 
+    /// The fields, in one box shared by copies until one changes (an event is
+    /// copied into every occurrence a query gives).
+    struct Fields: Hashable, Sendable {
+        var uid: String
+        var title: String?
+        var notes: String?
+        var location: String?
+        var start: ItemTime
+        var length: ItemLength
+        var status: Status?
+        var isTransparent: Bool
+        var categories: [String]
+        var recurrence: ItemRecurrence
+        var recurrenceID: ItemTime?
+        var range: Range
+        var sequence: Int
+        var alarms: [Alarm]
+        var position: SourcePosition?
+    }
+
+    /// The box: only mutated while uniquely referenced (copy on write),
+    /// hence `@unchecked Sendable`.
+    final class Storage: @unchecked Sendable {
+        var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private var storage: Storage
+
+    private mutating func change(_ body: (inout Fields) -> Void) {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+        body(&storage.fields)
+    }
+
     /// UID: the series' identity (an override shares it).
-    public var uid: String
+    public var uid: String {
+        get { storage.fields.uid }
+        set { change { $0.uid = newValue } }
+    }
     /// SUMMARY.
-    public var title: String?
+    public var title: String? {
+        get { storage.fields.title }
+        set { change { $0.title = newValue } }
+    }
     /// DESCRIPTION.
-    public var notes: String?
+    public var notes: String? {
+        get { storage.fields.notes }
+        set { change { $0.notes = newValue } }
+    }
     /// LOCATION.
-    public var location: String?
+    public var location: String? {
+        get { storage.fields.location }
+        set { change { $0.location = newValue } }
+    }
     /// DTSTART.
-    public var start: ItemTime
+    public var start: ItemTime {
+        get { storage.fields.start }
+        set { change { $0.start = newValue } }
+    }
     /// From DTEND or DURATION; an all-day event with neither lasts a day.
-    public var length: ItemLength
+    public var length: ItemLength {
+        get { storage.fields.length }
+        set { change { $0.length = newValue } }
+    }
     /// STATUS.
-    public var status: Status?
+    public var status: Status? {
+        get { storage.fields.status }
+        set { change { $0.status = newValue } }
+    }
     /// TRANSP:TRANSPARENT (the event does not make its time busy).
-    public var isTransparent: Bool
+    public var isTransparent: Bool {
+        get { storage.fields.isTransparent }
+        set { change { $0.isTransparent = newValue } }
+    }
     /// CATEGORIES, every value of every CATEGORIES line.
-    public var categories: [String]
+    public var categories: [String] {
+        get { storage.fields.categories }
+        set { change { $0.categories = newValue } }
+    }
     /// RRULE, RDATE and EXDATE (empty for a one-off event or an override).
-    public var recurrence: ItemRecurrence
+    public var recurrence: ItemRecurrence {
+        get { storage.fields.recurrence }
+        set { change { $0.recurrence = newValue } }
+    }
     /// The occurrence an override replaces: the original start, as written.
-    public var recurrenceID: ItemTime?
+    public var recurrenceID: ItemTime? {
+        get { storage.fields.recurrenceID }
+        set { change { $0.recurrenceID = newValue } }
+    }
     /// RECURRENCE-ID's RANGE.
-    public var range: Range
+    public var range: Range {
+        get { storage.fields.range }
+        set { change { $0.range = newValue } }
+    }
     /// SEQUENCE: the revision, 0 when absent.
-    public var sequence: Int
+    public var sequence: Int {
+        get { storage.fields.sequence }
+        set { change { $0.sequence = newValue } }
+    }
     /// Its VALARMs.
-    public var alarms: [Alarm]
+    public var alarms: [Alarm] {
+        get { storage.fields.alarms }
+        set { change { $0.alarms = newValue } }
+    }
     /// Where it was read, when it was.
-    public var position: SourcePosition?
+    public var position: SourcePosition? {
+        get { storage.fields.position }
+        set { change { $0.position = newValue } }
+    }
 
     /// An event; without `length`, the length RFC 5545 gives an event with
     /// neither DTEND nor DURATION (a day for a date, none for a time).
@@ -91,21 +170,18 @@ public struct Event: Hashable, Sendable {
                 length: ItemLength? = nil, status: Status? = nil, isTransparent: Bool = false, categories: [String] = [],
                 recurrence: ItemRecurrence = ItemRecurrence(), recurrenceID: ItemTime? = nil, range: Range = .thisInstance,
                 sequence: Int = 0, alarms: [Alarm] = [], position: SourcePosition? = nil) {
-        self.uid = uid
-        self.title = title
-        self.notes = notes
-        self.location = location
-        self.start = start
-        self.length = length ?? .implicit(for: start)
-        self.status = status
-        self.isTransparent = isTransparent
-        self.categories = categories
-        self.recurrence = recurrence
-        self.recurrenceID = recurrenceID
-        self.range = range
-        self.sequence = sequence
-        self.alarms = alarms
-        self.position = position
+        storage = Storage(Fields(uid: uid, title: title, notes: notes, location: location, start: start,
+                                 length: length ?? .implicit(for: start), status: status, isTransparent: isTransparent,
+                                 categories: categories, recurrence: recurrence, recurrenceID: recurrenceID, range: range,
+                                 sequence: sequence, alarms: alarms, position: position))
+    }
+
+    public static func == (a: Event, b: Event) -> Bool {
+        a.storage === b.storage || a.storage.fields == b.storage.fields
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(storage.fields)
     }
 
     /// A date DTSTART: the event takes whole days.

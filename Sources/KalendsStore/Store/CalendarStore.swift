@@ -1,4 +1,5 @@
 import Kalends
+import KalendsICalendar
 
 /// The events, reminders and alarms of a set of calendars, queried as
 /// EventKit's store is: the occurrences that overlap a window, overrides
@@ -16,10 +17,18 @@ public struct CalendarStore: Sendable {
     /// cannot be expanded (the event, and why).
     public let problems: [(event: Event, error: RecurrenceError)]
     let series: [EventSeries]
+    /// The fewest series a thread builds or queries.
+    let minimumChunk: Int
 
     /// A store of `calendars`; `policy` places occurrences a zone skips or repeats.
     public init(calendars: [CalendarCollection], policy: LocalTimePolicy = .rfc5545) {
+        self.init(calendars: calendars, policy: policy, minimumChunk: 1_024)
+    }
+
+    /// `minimumChunk`: the fewest series a thread builds (tests make it small to reach the threads).
+    init(calendars: [CalendarCollection], policy: LocalTimePolicy, minimumChunk: Int) {
         self.calendars = calendars
+        self.minimumChunk = minimumChunk
         var series: [EventSeries] = []
         var problems: [(event: Event, error: RecurrenceError)] = []
         for calendar in calendars {
@@ -43,19 +52,28 @@ public struct CalendarStore: Sendable {
                     order.append(("", index))
                 }
             }
-            for (uid, index) in order {
-                // A series first met as an override takes its master, if one comes later.
-                let master = index ?? masterOf[uid]
-                if index == nil, master != nil { continue }
-                let overrides = uid.isEmpty ? [] : (overridesOf[uid] ?? []).map { events[$0] }
-                let event = master.map { events[$0] }
-                do {
-                    series.append(try EventSeries(calendar: calendar.name, master: event, overrides: overrides, policy: policy))
-                } catch let error as RecurrenceError {
-                    if let event { problems.append((event, error)) }
-                } catch {
-                    continue
+            // Each series built once (its recurrence set too), in chunks on the machine's cores, kept in order.
+            let parts = Parallel.chunks(count: order.count, minimumChunk: minimumChunk) { range in
+                var built: [EventSeries] = [], failed: [(event: Event, error: RecurrenceError)] = []
+                for (uid, index) in order[range] {
+                    // A series first met as an override takes its master, if one comes later.
+                    let master = index ?? masterOf[uid]
+                    if index == nil, master != nil { continue }
+                    let overrides = uid.isEmpty ? [] : (overridesOf[uid] ?? []).map { events[$0] }
+                    let event = master.map { events[$0] }
+                    do {
+                        built.append(try EventSeries(calendar: calendar.name, master: event, overrides: overrides, policy: policy))
+                    } catch let error as RecurrenceError {
+                        if let event { failed.append((event, error)) }
+                    } catch {
+                        continue
+                    }
                 }
+                return (built, failed)
+            }
+            for (built, failed) in parts {
+                series += built
+                problems += failed
             }
         }
         self.series = series
@@ -77,9 +95,25 @@ public struct CalendarStore: Sendable {
     /// - Throws: `StoreError.tooManyOccurrences` when the window holds more than `limit`.
     public func events(in window: Range<Instant>, viewer: ZoneRules, calendars: Set<String>? = nil,
                        limit: Int = maximumOccurrences) throws(StoreError) -> [EventOccurrence] {
+        // The series in chunks on the machine's cores (each chunk bounded by `limit` on its own);
+        // past the limit in all, the query is made again on one thread, for the error one pass gives.
+        let parts = Parallel.chunks(count: series.count, minimumChunk: minimumChunk) { range in
+            Result { () throws(StoreError) in
+                try occurrences(of: series[range], in: window, viewer: viewer, calendars: calendars, limit: limit)
+            }
+        }
         var result: [EventOccurrence] = []
-        for series in series where calendars?.contains(series.calendar) ?? true {
-            try occurrences(of: series, overlapping: window, viewer: viewer, limit: limit, into: &result)
+        var joined = true
+        for part in parts {
+            // Fewer than `limit` in all: one pass would not have stopped either.
+            guard case .success(let found) = part, result.count + found.count < limit else {
+                joined = false
+                break
+            }
+            result += found
+        }
+        if !joined {
+            result = try occurrences(of: series[...], in: window, viewer: viewer, calendars: calendars, limit: limit)
         }
         // The keys computed once, the occurrences (large values) moved once.
         let keys = result.map { (day: viewer.dayNumber(of: $0.startInstant), allDay: $0.isAllDay) }
@@ -90,6 +124,20 @@ public struct CalendarStore: Sendable {
             return Self.precedesOnOneDay(a, b)
         }
         return order.map { result[$0] }
+    }
+
+    /// The occurrences of `series` (those of `calendars`) that overlap `window`, unsorted.
+    private func occurrences(of series: ArraySlice<EventSeries>, in window: Range<Instant>, viewer: ZoneRules,
+                             calendars: Set<String>?, limit: Int) throws(StoreError) -> [EventOccurrence] {
+        var result: [EventOccurrence] = []
+        // Keys of any form (UTC, or wall-clock seconds within a day of it) that may meet the window.
+        let low = window.lowerBound.seconds.clampedSum(-2 * 86_400), high = window.upperBound.seconds.clampedSum(2 * 86_400)
+        for series in series where calendars?.contains(series.calendar) ?? true {
+            // A series all of whose starts (with its reach) fall outside the window: nothing to look at.
+            if series.lastStartKey.clampedSum(series.lookBehind) < low || series.firstStartKey.clampedSum(-series.lookAhead) > high { continue }
+            try occurrences(of: series, overlapping: window, viewer: viewer, limit: limit, into: &result)
+        }
+        return result
     }
 
     /// The agenda's order within a day of the viewer, all-day ones put first by the caller:
@@ -116,15 +164,15 @@ public struct CalendarStore: Sendable {
             emit(override, start: override.start, startInstant: nil, length: override.length, recurrenceID: override.recurrenceID)
         }
         guard let master = series.master else { return }
-        guard let set = series.set else {
+        guard series.recurs else {
             if series.overrides.isEmpty || series.overrides[EventSeries.key(of: master.start, reference: master.start)] == nil {
                 emit(master, start: master.start, startInstant: nil, length: master.length, recurrenceID: nil)
             }
             return
         }
-        let upperKey = Self.upperKey(series: series, set: set, window: window, viewer: viewer)
-        // A series that starts after the window: nothing of the master's to seek.
-        guard series.earliestKey <= upperKey,
+        let upperKey = Self.upperKey(series: series, window: window, viewer: viewer)
+        // A series that starts after the window: nothing of the master's to seek (nor its set to build).
+        guard series.earliestKey <= upperKey, let set = series.set,
               let occurrences = Self.candidates(of: set, series: series, window: window, viewer: viewer) else { return }
         for occurrence in occurrences {
             let key = Self.key(of: occurrence)
@@ -170,12 +218,9 @@ public struct CalendarStore: Sendable {
     }
 
     /// The largest key an occurrence may have and still (shifted) start before the window's end.
-    static func upperKey(series: EventSeries, set: RecurrenceSet, window: Range<Instant>, viewer: ZoneRules) -> Int {
-        switch set.start {
-        case .zoned: return window.upperBound.seconds.clampedSum(series.lookAhead)
-        case .floating, .date:
-            return window.upperBound.seconds.clampedSum(viewer.offset(at: window.upperBound).seconds).clampedSum(series.lookAhead)
-        }
+    static func upperKey(series: EventSeries, window: Range<Instant>, viewer: ZoneRules) -> Int {
+        if series.isZoned { return window.upperBound.seconds.clampedSum(series.lookAhead) }
+        return window.upperBound.seconds.clampedSum(viewer.offset(at: window.upperBound).seconds).clampedSum(series.lookAhead)
     }
 
     /// The recurrence engine's key of an occurrence: UTC seconds when zoned, wall-clock seconds otherwise.

@@ -1,4 +1,5 @@
 import Kalends
+import Synchronization
 
 /// One occurrence of an event, as a calendar view shows it: the event's
 /// fields as they are for this occurrence (an override's, or a
@@ -32,8 +33,34 @@ public struct EventOccurrence: Hashable, Sendable {
 final class EventSeries: Sendable {
     let calendar: String
     let master: Event?
+    /// Whether the master recurs (has a recurrence set).
+    let recurs: Bool
+    /// Whether the master's occurrences are instants (a zoned or UTC
+    /// DTSTART): the recurrence engine's keys are then UTC seconds.
+    let isZoned: Bool
+    /// The recurrence of the master, built at its first use: most series of
+    /// a large calendar never meet the windows asked for.
+    private let lazySet: Mutex<LazySet>
+
+    private enum LazySet {
+        case unbuilt(RecurrenceStart, ItemRecurrence, LocalTimePolicy)
+        case built(RecurrenceSet?)
+    }
+
     /// The recurrence of the master, when it recurs.
-    let set: RecurrenceSet?
+    var set: RecurrenceSet? {
+        lazySet.withLock { state in
+            switch state {
+            case .built(let set): return set
+            case .unbuilt(let start, let recurrence, let policy):
+                // Checked when the series was made (`validate`): it builds.
+                let set = try? RecurrenceSet(start: start, rules: recurrence.rules, dates: recurrence.dates,
+                                             exclusions: recurrence.exclusions, policy: policy)
+                state = .built(set)
+                return set
+            }
+        }
+    }
     /// Overrides of one occurrence, by the key of the occurrence they replace.
     let overrides: [Int: Event]
     /// RANGE=THISANDFUTURE overrides: (key, shift of the start in key seconds, the override), by key.
@@ -47,18 +74,31 @@ final class EventSeries: Sendable {
     /// The key of the master's earliest possible occurrence (DTSTART, or an
     /// earlier RDATE): a window that ends before it holds none of them.
     let earliestKey: Int
+    /// The keys between which every start of the series (master's
+    /// occurrences, overrides) lies, `Int.max` above for an unbounded rule:
+    /// a window beyond them, with the reach added, holds nothing of it.
+    let firstStartKey: Int
+    let lastStartKey: Int
 
     /// - Throws: `RecurrenceError` when the master's recurrence cannot be built.
     init(calendar: String, master: Event?, overrides: [Event], policy: LocalTimePolicy) throws {
         self.calendar = calendar
         self.master = master
-        var set: RecurrenceSet?
         if let master, !master.recurrence.isEmpty {
             let start = try master.start.recurrenceStart()
-            set = try RecurrenceSet(start: start, rules: master.recurrence.rules, dates: master.recurrence.dates,
-                                    exclusions: master.recurrence.exclusions, policy: policy)
+            let recurrence = master.recurrence
+            try RecurrenceSet.validate(start: start, rules: recurrence.rules, dates: recurrence.dates,
+                                       exclusions: recurrence.exclusions, policy: policy)
+            lazySet = Mutex(.unbuilt(start, recurrence, policy))
+            recurs = true
+        } else {
+            lazySet = Mutex(.built(nil))
+            recurs = false
         }
-        self.set = set
+        switch master?.start {
+        case .zoned, .utc: isZoned = true
+        case .floating, .date, nil: isZoned = false
+        }
         if let master {
             earliestKey = master.recurrence.dates.reduce(Self.key(of: master.start, reference: master.start)) { low, date in
                 Swift.min(low, Self.key(of: date.value, reference: master.start))
@@ -92,6 +132,23 @@ final class EventSeries: Sendable {
         self.allOverrides = all
         self.lookBehind = longest.clampedSum(largestShift).clampedSum(2 * 86_400)
         self.lookAhead = largestShift.clampedSum(2 * 86_400)
+        var first = earliestKey, last = Int.min
+        if let master {
+            if !master.recurrence.rules.isEmpty {
+                last = Int.max
+            } else {
+                last = master.recurrence.dates.reduce(Self.key(of: master.start, reference: master.start)) { high, date in
+                    Swift.max(high, Self.key(of: date.value, reference: master.start))
+                }
+            }
+        }
+        for (key, override) in all {
+            let own = Self.key(of: override.start, reference: master?.start ?? override.start)
+            first = Swift.min(first, Swift.min(key, own))
+            last = Swift.max(last, Swift.max(key, own))
+        }
+        self.firstStartKey = first
+        self.lastStartKey = last
     }
 
     /// The key an occurrence of a series whose DTSTART is `reference` has

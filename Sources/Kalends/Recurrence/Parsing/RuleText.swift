@@ -1,10 +1,24 @@
 /// RRULE text (RFC 5545 section 3.3.10): reading, with every error placed at
 /// its part, and the canonical form `RecurrenceRule.description` prints.
 enum RuleText {
-    static let partNames: Set<String> = [
+    static let orderedPartNames: [String] = [
         "FREQ", "UNTIL", "COUNT", "INTERVAL", "BYSECOND", "BYMINUTE", "BYHOUR", "BYDAY",
         "BYMONTHDAY", "BYYEARDAY", "BYWEEKNO", "BYMONTH", "BYSETPOS", "WKST", "RSCALE", "SKIP",
     ]
+
+    /// A slot of `Parts`: the index of a name in `orderedPartNames`.
+    enum Slot: Int {
+        case freq, until, count, interval, bySecond, byMinute, byHour, byDay
+        case byMonthDay, byYearDay, byWeekNo, byMonth, bySetPos, weekStart, rscale, skip
+    }
+
+    /// The parts of one rule, by slot.
+    struct Parts {
+        let table: [Part?]
+        subscript(slot: Slot) -> Part? { table[slot.rawValue] }
+        /// By name, for placing an error at its part.
+        subscript(name: String) -> Part? { orderedPartNames.firstIndex(of: name).flatMap { table[$0] } }
+    }
 
     /// A part as written: its name (upper-cased), value, offset and text.
     struct Part {
@@ -28,46 +42,54 @@ enum RuleText {
         guard !body.isEmpty else { throw RuleError(.empty) }
         if body.last == ";" { body = body.dropLast() }
 
-        var parts: [String: Part] = [:]
+        // The parts by name: a fixed table (the names are `partNames`), filled in one pass over the bytes.
+        var table = [Part?](repeating: nil, count: orderedPartNames.count)
         var offset = base
-        for text in body.split(separator: ";", omittingEmptySubsequences: false) {
-            defer { offset += text.count + 1 }
-            guard let equals = text.firstIndex(of: "=") else {
+        var rest = body
+        while true {
+            let semicolon = rest.utf8.firstIndex(of: UInt8(ascii: ";")) ?? rest.endIndex
+            let text = rest[..<semicolon]
+            defer { offset += text.utf8.count + 1 }
+            guard let equals = text.utf8.firstIndex(of: UInt8(ascii: "=")) else {
                 throw RuleError(.malformed(expected: "NAME=VALUE"), offset: offset, text: String(text))
             }
-            let name = text[..<equals].uppercased()
-            let part = Part(name: name, value: text[text.index(after: equals)...], offset: offset, text: text)
-            guard partNames.contains(name) else {
+            let written = text[..<equals]
+            let name = upper(written)
+            let part = Part(name: name, value: text[text.utf8.index(after: equals)...], offset: offset, text: text)
+            guard let slot = orderedPartNames.firstIndex(of: name) else {
                 throw RuleError(.unknownPart, part: name.isEmpty ? nil : String(RuleError.shown(name).prefix(20)), offset: offset, text: String(text))
             }
-            guard parts[name] == nil else { throw part.error(.repeatedPart) }
+            guard table[slot] == nil else { throw part.error(.repeatedPart) }
             guard !part.value.isEmpty else { throw part.error(.malformed(expected: "a value after '='")) }
-            parts[name] = part
+            table[slot] = part
+            guard semicolon < rest.endIndex else { break }
+            rest = rest[rest.utf8.index(after: semicolon)...]
         }
-        guard let freq = parts["FREQ"] else { throw RuleError(.missingFrequency) }
+        let parts = Parts(table: table)
+        guard let freq = parts[.freq] else { throw RuleError(.missingFrequency) }
         let frequency = try frequency(freq)
 
         var end = RecurrenceRule.End.never
-        if let count = parts["COUNT"] {
-            if let until = parts["UNTIL"] {
+        if let count = parts[.count] {
+            if let until = parts[.until] {
                 throw until.error(.conflict("cannot be given with COUNT (a rule ends by one or the other)"))
             }
             end = .count(try positive(count, maximum: RecurrenceRule.maximumCount))
-        } else if let until = parts["UNTIL"] {
+        } else if let until = parts[.until] {
             end = .until(try untilValue(until))
         }
-        let interval = try parts["INTERVAL"].map { (part) throws(RuleError) in try positive(part, maximum: RecurrenceRule.maximumInterval) } ?? 1
-        let weekStart = try parts["WKST"].map { (part) throws(RuleError) in
+        let interval = try parts[.interval].map { (part) throws(RuleError) in try positive(part, maximum: RecurrenceRule.maximumInterval) } ?? 1
+        let weekStart = try parts[.weekStart].map { (part) throws(RuleError) in
             guard let day = weekday(part.value) else { throw part.error(.malformed(expected: "a weekday MO, TU, WE, TH, FR, SA or SU")) }
             return day
         } ?? .monday
-        let rscale = try parts["RSCALE"].map { (part) throws(RuleError) in try calendar(part) }
+        let rscale = try parts[.rscale].map { (part) throws(RuleError) in try calendar(part) }
         var skip = RecurrenceRule.Skip.omit
-        if let part = parts["SKIP"] {
+        if let part = parts[.skip] {
             guard rscale != nil else {
                 throw part.error(.conflict("needs RSCALE (RFC 7529 section 4.1): add RSCALE=GREGORIAN for a Gregorian rule"))
             }
-            guard let value = RecurrenceRule.Skip(rawValue: part.value.uppercased()) else {
+            guard let value = RecurrenceRule.Skip(rawValue: upper(part.value)) else {
                 throw part.error(.malformed(expected: "OMIT, BACKWARD or FORWARD"))
             }
             skip = value
@@ -76,11 +98,11 @@ enum RuleText {
         do {
             return try RecurrenceRule(
                 frequency: frequency, interval: interval, end: end,
-                bySecond: try integers(parts["BYSECOND"]), byMinute: try integers(parts["BYMINUTE"]),
-                byHour: try integers(parts["BYHOUR"]), byDay: try days(parts["BYDAY"], ordinals: RecurrenceRule.Limits(rscale).weeks),
-                byMonthDay: try integers(parts["BYMONTHDAY"]), byYearDay: try integers(parts["BYYEARDAY"]),
-                byWeekNo: try integers(parts["BYWEEKNO"]), byMonth: try months(parts["BYMONTH"]),
-                bySetPos: try integers(parts["BYSETPOS"]), weekStart: weekStart, rscale: rscale, skip: skip)
+                bySecond: try integers(parts[.bySecond]), byMinute: try integers(parts[.byMinute]),
+                byHour: try integers(parts[.byHour]), byDay: try days(parts[.byDay], ordinals: RecurrenceRule.Limits(rscale).weeks),
+                byMonthDay: try integers(parts[.byMonthDay]), byYearDay: try integers(parts[.byYearDay]),
+                byWeekNo: try integers(parts[.byWeekNo]), byMonth: try months(parts[.byMonth]),
+                bySetPos: try integers(parts[.bySetPos]), weekStart: weekStart, rscale: rscale, skip: skip)
         } catch let error where error.offset == nil {
             // Place a validation error at its part.
             if let name = error.part, let part = parts[name] { throw error.placed(offset: part.offset, text: String(part.text)) }
@@ -91,7 +113,7 @@ enum RuleText {
     // MARK: Values
 
     static func frequency(_ part: Part) throws(RuleError) -> RecurrenceRule.Frequency {
-        let name = part.value.uppercased()
+        let name = upper(part.value)
         guard let found = RecurrenceRule.Frequency.allCases.first(where: { $0.description == name }) else {
             throw part.error(.malformed(expected: "SECONDLY, MINUTELY, HOURLY, DAILY, WEEKLY, MONTHLY or YEARLY"))
         }
@@ -106,18 +128,34 @@ enum RuleText {
         return value
     }
 
-    /// A signed whole number of at most `digits` digits, or nil.
+    /// `text` in capitals (ASCII letters only), without a copy when it is in capitals already.
+    static func upper(_ text: Substring) -> String {
+        text.utf8.contains(where: { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }) ? text.uppercased() : String(text)
+    }
+
+    /// A signed whole number of at most 9 digits, or nil.
     static func integer(_ text: Substring) -> Int? {
-        var digits = text
-        if digits.first == "+" || digits.first == "-" { digits = digits.dropFirst() }
-        guard !digits.isEmpty, digits.count <= 9, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
-        return Int(text.first == "+" ? text.dropFirst() : text)
+        var digits = text.utf8[...]
+        let negative = digits.first == UInt8(ascii: "-")
+        if negative || digits.first == UInt8(ascii: "+") { digits = digits.dropFirst() }
+        guard !digits.isEmpty, digits.count <= 9 else { return nil }
+        var value = 0
+        for byte in digits {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        return negative ? -value : value
+    }
+
+    /// The comma-separated items of a value.
+    static func items(_ value: Substring) -> [Substring] {
+        value.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false).map { Substring($0) }
     }
 
     static func integers(_ part: Part?) throws(RuleError) -> [Int] {
         guard let part else { return [] }
         var values: [Int] = []
-        for item in part.value.split(separator: ",", omittingEmptySubsequences: false) {
+        for item in items(part.value) {
             guard let value = integer(item) else {
                 if item.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "+" || $0 == "-") }) && item.count > 9 {
                     throw part.error(.outOfRange(value: String(item), allowed: "the part's range"))
@@ -134,9 +172,9 @@ enum RuleText {
     static func months(_ part: Part?) throws(RuleError) -> [MonthCode] {
         guard let part else { return [] }
         var codes: [MonthCode] = []
-        for item in part.value.split(separator: ",", omittingEmptySubsequences: false) {
-            let isLeap = item.last == "L" || item.last == "l"
-            let digits = isLeap ? item.dropLast() : item
+        for item in items(part.value) {
+            let isLeap = item.utf8.last == UInt8(ascii: "L") || item.utf8.last == UInt8(ascii: "l")
+            let digits = isLeap ? Substring(item.utf8.dropLast()) : item
             guard let number = integer(digits) else {
                 if digits.count > 9 && digits.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "+" || $0 == "-") }) {
                     throw part.error(.outOfRange(value: String(item), allowed: "the part's range"))
@@ -160,19 +198,30 @@ enum RuleText {
     }
 
     static func weekday(_ text: Substring) -> Weekday? {
-        let code = text.uppercased()
-        return Weekday.allCases.first { RecurrenceRule.weekdayCode($0) == code }
+        var bytes = text.utf8.makeIterator()
+        guard let first = bytes.next(), let second = bytes.next(), bytes.next() == nil else { return nil }
+        // ASCII letters in capitals (no other byte becomes a letter by clearing 0x20).
+        switch (first & 0xDF, second & 0xDF) {
+        case (UInt8(ascii: "M"), UInt8(ascii: "O")): return .monday
+        case (UInt8(ascii: "T"), UInt8(ascii: "U")): return .tuesday
+        case (UInt8(ascii: "W"), UInt8(ascii: "E")): return .wednesday
+        case (UInt8(ascii: "T"), UInt8(ascii: "H")): return .thursday
+        case (UInt8(ascii: "F"), UInt8(ascii: "R")): return .friday
+        case (UInt8(ascii: "S"), UInt8(ascii: "A")): return .saturday
+        case (UInt8(ascii: "S"), UInt8(ascii: "U")): return .sunday
+        default: return nil
+        }
     }
 
     /// BYDAY values; `ordinals` is the largest ordinal the rule's calendar allows (53, or 55 in a lunisolar RSCALE).
     static func days(_ part: Part?, ordinals: Int = 53) throws(RuleError) -> [RecurrenceRule.Day] {
         guard let part else { return [] }
         var days: [RecurrenceRule.Day] = []
-        for item in part.value.split(separator: ",", omittingEmptySubsequences: false) {
-            guard item.count >= 2, let weekday = weekday(item.suffix(2)) else {
+        for item in items(part.value) {
+            guard item.utf8.count >= 2, let weekday = weekday(Substring(item.utf8.suffix(2))) else {
                 throw part.error(.malformed(expected: "weekdays MO ... SU, each with an optional ordinal (1MO, -1FR)"))
             }
-            let number = item.dropLast(2)
+            let number = Substring(item.utf8.dropLast(2))
             if number.isEmpty {
                 days.append(RecurrenceRule.Day(weekday))
                 continue
