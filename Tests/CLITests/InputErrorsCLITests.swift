@@ -43,8 +43,9 @@ final class InputErrorsCLITests: XCTestCase {
             CLI.assertError(CLI.run([command, missing]), status: 1,
                             contains: "kalends: error: \(argument) '\(missing)': cannot be read: no such file or directory")
         }
+        // recur reads a folder as a vdir too: an empty one holds no recurrence.
         CLI.assertError(CLI.run(["recur", directory.path]), status: 1,
-                        contains: "kalends: error: ICAL-FILE '\(directory.path)': cannot be read: is a directory")
+                        contains: "kalends: error: ICAL-FILE '\(directory.path)': no DTSTART line")
         // layout reads a folder as a vdir of .ics files: this one holds none, so the day is empty.
         let empty = CLI.run(["layout", directory.path, "--day", "2024-03-15"])
         XCTAssertEqual(empty.status, 0, empty.stderr)

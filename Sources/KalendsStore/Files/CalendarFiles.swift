@@ -40,7 +40,7 @@ public struct CalendarFileReader: Sendable {
     public func read(_ path: String) throws -> Result {
         if Self.isDirectory(path) {
             var events: [Event] = [], reminders: [Reminder] = [], warnings: [ICalendarWarning] = []
-            let files = try Self.entries(of: path).filter { $0.hasSuffix(".ics") }.map { path.hasSuffix("/") ? path + $0 : path + "/" + $0 }
+            let files = try Self.itemFiles(in: path)
             // The files read on the machine's cores, in chunks of the name order: the items, the
             // warnings and (the first error in that order) what one pass in order gives.
             let parts = Parallel.chunks(count: files.count, minimumChunk: filesChunk) { range -> ([Result], (any Error)?) in
@@ -139,6 +139,12 @@ public struct CalendarFileReader: Sendable {
     static func lastComponent(_ path: String) -> String {
         let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
         return trimmed.split(separator: "/").last.map(String.init) ?? trimmed
+    }
+
+    /// The paths of a vdir folder's items: its `*.ics` files, in name order.
+    /// - Throws: `CalendarFileError` when the folder cannot be read.
+    public static func itemFiles(in folder: String) throws(CalendarFileError) -> [String] {
+        try entries(of: folder).filter { $0.hasSuffix(".ics") }.map { folder.hasSuffix("/") ? folder + $0 : folder + "/" + $0 }
     }
 
     /// True when `path` names a folder (a vdir).

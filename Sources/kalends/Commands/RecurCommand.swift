@@ -1,6 +1,7 @@
 import FoundationEssentials
 import FoundationInternationalization
 import Kalends
+import KalendsStore
 import KalendsICalendar
 
 /// `kalends recur`: the occurrences of a recurrence (RRULE, RDATE, EXDATE).
@@ -250,6 +251,21 @@ enum RecurCommand: Command {
         return GivenRecurrence(set: try readSet(nil, arguments, zone: zone, policy: policy), source: nil, ruleTexts: arguments.values("--rrule"))
     }
 
+    /// The set of the iCalendar lines of one file or standard input; a floating DTSTART read in `zone` when given.
+    static func readFileSet(_ path: String, zone: ZoneRules?, policy: LocalTimePolicy) throws -> RecurrenceSet {
+        let (read, source) = try ICalendarInput.read(path, argument: "ICAL-FILE")
+        guard let text = read else {
+            throw InputError(source, underlying: ArgumentProblem.notUTF8)
+        }
+        do {
+            let set = try RecurrenceSet(parsing: text, policy: policy)
+            guard let zone, case .floating(let local) = set.start else { return set }
+            return try RecurrenceSet(start: .zoned(local, zone), rules: set.rules, dates: set.dates, exclusions: set.exclusions, policy: policy)
+        } catch {
+            throw InputError(source, underlying: error)
+        }
+    }
+
     /// The set from ICAL-FILE / stdin, or from the options.
     static func readSet(_ path: String?, _ arguments: ParsedArguments, zone: ZoneRules?, policy: LocalTimePolicy) throws -> RecurrenceSet {
         if let path {
@@ -257,17 +273,26 @@ enum RecurCommand: Command {
                   arguments.values("--rdate").isEmpty, arguments.values("--exdate").isEmpty else {
                 throw UsageError.conflict("give the recurrence either as iCalendar lines (ICAL-FILE or -) or with --dtstart/--rrule/--rdate/--exdate, not both")
             }
-            let (read, source) = try ICalendarInput.read(path, argument: "ICAL-FILE")
-            guard let text = read else {
-                throw InputError(source, underlying: ArgumentProblem.notUTF8)
+            // A vdir folder: its first item (in name order) that holds a recurrence.
+            if path != "-" && CalendarFileReader.isDirectory(path) {
+                let files: [String]
+                do {
+                    files = try CalendarFileReader.itemFiles(in: path)
+                } catch {
+                    throw InputError(.file(argument: "ICAL-FILE", path: path), underlying: ArgumentProblem.unreadable(errno: error.code))
+                }
+                for file in files {
+                    do {
+                        return try readFileSet(file, zone: zone, policy: policy)
+                    } catch let error as InputError {
+                        // An item without a DTSTART (a VTODO, say) is passed over.
+                        if let recurrence = error.underlying as? RecurrenceError, recurrence.kind == .missingStart { continue }
+                        throw error
+                    }
+                }
+                throw InputError(.file(argument: "ICAL-FILE", path: path), underlying: RecurrenceError(.missingStart))
             }
-            do {
-                let set = try RecurrenceSet(parsing: text, policy: policy)
-                guard let zone, case .floating(let local) = set.start else { return set }
-                return try RecurrenceSet(start: .zoned(local, zone), rules: set.rules, dates: set.dates, exclusions: set.exclusions, policy: policy)
-            } catch {
-                throw InputError(source, underlying: error)
-            }
+            return try readFileSet(path, zone: zone, policy: policy)
         }
         guard let startText = arguments.value("--dtstart") else {
             throw UsageError.missing("'recur' needs --dtstart DT (or iCalendar lines in ICAL-FILE or -); usage: \(usage)")
