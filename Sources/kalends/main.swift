@@ -5,7 +5,7 @@ import Glibc
 #endif
 
 /// The subcommands, in the order `kalends --help` lists them.
-let commands: [any Command.Type] = [CalendarsCommand.self, ConvertCommand.self, AddCommand.self, DiffCommand.self, MonthCommand.self, DaysCommand.self, LayoutCommand.self, RecurCommand.self, AnniversaryCommand.self, EasterCommand.self, AgendaCommand.self, RemindersCommand.self, AlarmsCommand.self]
+let commands: [any Command.Type] = [CalendarsCommand.self, ConvertCommand.self, AddCommand.self, DiffCommand.self, MonthCommand.self, DaysCommand.self, LayoutCommand.self, RecurCommand.self, AnniversaryCommand.self, EasterCommand.self, AgendaCommand.self, RemindersCommand.self, AlarmsCommand.self, EventCommand.self, ReminderCommand.self]
 
 let version = "0.1.0"
 
@@ -68,4 +68,6 @@ func run(_ arguments: [String]) -> Int32 {
     }
 }
 
+// Past a file-size limit a write fails (and the edit leaves the file as it was) instead of ending the process.
+signal(SIGXFSZ, SIG_IGN)
 exit(run(Array(CommandLine.arguments.dropFirst())))

@@ -67,19 +67,19 @@ public enum ItemLength: Hashable, Sendable {
 
 extension Int {
     /// `self * factor`, held at the bounds of `Int` instead of trapping.
-    func clampedProduct(_ factor: Int) -> Int {
+    package func clampedProduct(_ factor: Int) -> Int {
         let (value, overflow) = multipliedReportingOverflow(by: factor)
         guard overflow else { return value }
         return (self < 0) != (factor < 0) ? Int.min : Int.max
     }
 
     /// The distance from zero, held at a quarter of `Int.max` so that sums of a few stay in range.
-    var boundedMagnitude: Int {
+    package var boundedMagnitude: Int {
         magnitude > UInt(Int.max / 4) ? Int.max / 4 : Int(magnitude)
     }
 
     /// `self + other`, held at the bounds of `Int` instead of trapping.
-    func clampedSum(_ other: Int) -> Int {
+    package func clampedSum(_ other: Int) -> Int {
         let (value, overflow) = addingReportingOverflow(other)
         guard overflow else { return value }
         return other < 0 ? Int.min : Int.max

@@ -1,0 +1,95 @@
+import KalendsICalendar
+
+/// A component of a file being changed, as lines: each property and child
+/// that is not changed keeps its bytes exactly (folding and line ends
+/// included); changed and new ones are written by the writer.
+struct ComponentText {
+    enum Item {
+        case property(ICalendarProperty, original: ArraySlice<UInt8>?)
+        case child(ICalendarComponent, original: ArraySlice<UInt8>?)
+
+        var name: String {
+            switch self {
+            case .property(let property, _): property.name
+            case .child(let component, _): component.name
+            }
+        }
+    }
+
+    var begin: [UInt8]
+    var items: [Item]
+    var end: [UInt8]
+    let writer: ICalendarWriter
+
+    /// A component read from `bytes`, its items in the order of the file.
+    init(_ component: ICalendarComponent, in bytes: [UInt8], writer: ICalendarWriter) {
+        self.writer = writer
+        var found: [(Int, Item)] = component.properties.map { ($0.byteRange.lowerBound, .property($0, original: bytes[$0.byteRange])) }
+        found += component.components.map { ($0.byteRange.lowerBound, .child($0, original: bytes[$0.byteRange])) }
+        found.sort { $0.0 < $1.0 }
+        items = found.map(\.1)
+        let range = component.byteRange
+        let firstItem = component.properties.map(\.byteRange.lowerBound) + component.components.map(\.byteRange.lowerBound)
+        let lastItem = component.properties.map(\.byteRange.upperBound) + component.components.map(\.byteRange.upperBound)
+        var beginEnd = firstItem.min() ?? range.upperBound
+        if firstItem.isEmpty, let newline = bytes[range].firstIndex(of: 10) { beginEnd = newline + 1 }
+        begin = Array(bytes[range.lowerBound..<beginEnd])
+        end = Array(bytes[(lastItem.max() ?? beginEnd)..<range.upperBound])
+    }
+
+    /// A new component, all written.
+    init(new component: ICalendarComponent, writer: ICalendarWriter) {
+        self.writer = writer
+        begin = writer.fold(Array("BEGIN:\(component.name)".utf8))
+        end = writer.fold(Array("END:\(component.name)".utf8))
+        items = component.properties.map { .property($0, original: nil) } + component.components.map { .child($0, original: nil) }
+    }
+
+    /// The properties named `name`.
+    func all(_ name: String) -> [ICalendarProperty] {
+        items.compactMap { if case .property(let property, _) = $0, property.name == name { property } else { nil } }
+    }
+
+    func first(_ name: String) -> ICalendarProperty? { all(name).first }
+
+    /// Every property named `name` replaced by `properties`, where the first
+    /// of them was (else after the last property).
+    mutating func set(_ name: String, _ properties: [ICalendarProperty]) {
+        let at = items.firstIndex { if case .property(let property, _) = $0 { property.name == name } else { false } }
+        items.removeAll { if case .property(let property, _) = $0 { property.name == name } else { false } }
+        let position = at ?? lastPropertyEnd
+        items.insert(contentsOf: properties.map { .property($0, original: nil) }, at: Swift.min(position, items.count))
+    }
+
+    mutating func set(_ property: ICalendarProperty) { set(property.name, [property]) }
+
+    mutating func remove(_ name: String) { set(name, []) }
+
+    /// Added after the last property of that name (else after the last property).
+    mutating func add(_ property: ICalendarProperty) {
+        let last = items.lastIndex { if case .property(let other, _) = $0 { other.name == property.name } else { false } }
+        items.insert(.property(property, original: nil), at: last.map { $0 + 1 } ?? lastPropertyEnd)
+    }
+
+    /// The index after the last property.
+    private var lastPropertyEnd: Int {
+        (items.lastIndex { if case .property = $0 { true } else { false } }).map { $0 + 1 } ?? 0
+    }
+
+    mutating func add(child: ICalendarComponent) {
+        items.append(.child(child, original: nil))
+    }
+
+    /// The bytes: kept lines as they were, new ones written.
+    var bytes: [UInt8] {
+        var result = begin
+        for item in items {
+            switch item {
+            case .property(_, let original?), .child(_, let original?): result += original
+            case .property(let property, nil): result += writer.line(property)
+            case .child(let component, nil): result += writer.component(component)
+            }
+        }
+        return result + end
+    }
+}

@@ -1,0 +1,254 @@
+import Kalends
+import KalendsStore
+
+/// What the editing commands read from their options: times, lengths, rules, alarms.
+enum EditArguments {
+    /// A DT option or argument as a calendar file writes it: a date, a
+    /// floating time, a time in `--tz`'s zone (TZID), or an instant (UTC)
+    /// when the text has an offset or `Z`.
+    static func time(_ text: String, origin: InputOrigin, zone: ZoneRules?, allDay: Bool) throws -> ItemTime {
+        let reading = DateTimeArgument.Reading(calendar: DateTimeArgument.iso, zone: zone)
+        switch try DateTimeArgument.read(text, origin: origin, reading).value {
+        case .date(let date): return .date(ISODate(dayNumber: date.dayNumber))
+        case .floating(let local): return allDay ? .date(ISODate(dayNumber: local.dayNumber)) : .floating(local)
+        case .zoned(let zoned):
+            if allDay { return .date(ISODate(dayNumber: zoned.local.dayNumber)) }
+            if let zone, zone.identifier == zoned.zone.identifier, !zone.isUTC { return .zoned(zoned.local, zone) }
+            return .utc(zoned.instant)
+        }
+    }
+
+    /// `--duration DUR` (`PT1H30M`, `P1D`): its days nominal, the rest exact.
+    static func length(_ text: String) throws -> ItemLength {
+        let duration: CalendarDuration
+        do {
+            duration = try CalendarDuration(parsing: text)
+        } catch {
+            throw InputError(.option("--duration"), input: text, underlying: error)
+        }
+        guard duration.date.years == 0 && duration.date.months == 0 else {
+            throw InputError(.option("--duration"), input: text, underlying: ArgumentProblem.calendarFile("an event's DURATION counts weeks, days and time, not years or months"))
+        }
+        let days = duration.date.weeks.clampedProduct(7).clampedSum(duration.date.days)
+        let seconds = duration.time.hours.clampedProduct(3_600).clampedSum(duration.time.minutes.clampedProduct(60)).clampedSum(duration.time.seconds)
+        guard days > 0 || seconds > 0, days >= 0, seconds >= 0 else {
+            throw InputError(.option("--duration"), input: text, underlying: ArgumentProblem.calendarFile("a duration after the start is positive"))
+        }
+        return .nominal(days: days, seconds: seconds)
+    }
+
+    /// `--alarm TRIGGER`: a duration before (`-PT15M`) or after the start, or a time (`2024-03-15T08:45:00Z`).
+    static func alarms(_ arguments: ParsedArguments, zone: ZoneRules?) throws -> [Alarm] {
+        try arguments.values("--alarm").map { text in
+            if text.hasPrefix("-P") || text.hasPrefix("P") || text.hasPrefix("+P") {
+                let negative = text.hasPrefix("-")
+                let body = negative || text.hasPrefix("+") ? String(text.dropFirst()) : text
+                let duration: CalendarDuration
+                do {
+                    duration = try CalendarDuration(parsing: body)
+                } catch {
+                    throw InputError(.option("--alarm"), input: text, underlying: error)
+                }
+                let seconds = duration.date.weeks.clampedProduct(7 * 86_400).clampedSum(duration.date.days.clampedProduct(86_400))
+                    .clampedSum(duration.time.hours.clampedProduct(3_600)).clampedSum(duration.time.minutes.clampedProduct(60)).clampedSum(duration.time.seconds)
+                return Alarm(trigger: .relative(seconds: negative ? -seconds : seconds, toEnd: false))
+            }
+            let reading = DateTimeArgument.Reading(calendar: DateTimeArgument.iso, zone: zone ?? .utc)
+            guard case .zoned(let zoned) = try DateTimeArgument.read(text, origin: .option("--alarm"), reading).value else {
+                throw InputError(.option("--alarm"), input: text, underlying: ArgumentProblem.calendarFile("an alarm is a duration (-PT15M) or a date and time"))
+            }
+            return Alarm(trigger: .absolute(zoned.instant))
+        }
+    }
+
+    static func rules(_ arguments: ParsedArguments) throws -> [RecurrenceRule] {
+        try arguments.values("--rrule").map { text in
+            do {
+                return try RecurrenceRule(parsing: text)
+            } catch {
+                throw InputError(.option("--rrule"), input: text, underlying: error)
+            }
+        }
+    }
+
+    /// The options a verb does not take: a usage error naming the first.
+    static func refuse(_ options: [String], _ arguments: ParsedArguments, verb: String, usage: String) throws {
+        for option in options where arguments.flag(option) || !arguments.values(option).isEmpty {
+            throw UsageError.conflict("'\(verb)' takes no \(option); usage: \(usage)")
+        }
+    }
+
+    /// The library's refusal as the command's error: exit 1, the file unchanged.
+    static func edit<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as CalendarEditError {
+            throw ArgumentProblem.calendarFile(error.description)
+        }
+    }
+}
+
+/// `kalends event add|remove|edit`: events added to, removed from and
+/// changed in a calendar file or vdir folder, safely.
+enum EventCommand: Command {
+    static let name = "event"
+    static let summary = "Add, remove or change an event in an .ics file or vdir folder (atomic, locked)."
+    static let usage = """
+        kalends event add FILE.ics --title T --start DT (--end DT | --duration DUR) [--rrule RULE] [--all-day] [--alarm TRIGGER] [--location L] [--tz ZONE]
+               kalends event remove FILE.ics UID [--occurrence DT [--future]]
+               kalends event edit FILE.ics UID [--occurrence DT [--future]] [--title T] [--start DT] [--end DT | --duration DUR] [--all-day] [--rrule RULE] [--location L] [--tz ZONE]
+        """
+    static let discussion = """
+        add: appends a VEVENT with a fresh UID and DTSTAMP (a new file, or a new item
+        of a vdir folder, when needed) and prints the UID. --end is exclusive, as
+        DTEND is: an all-day event on 2024-03-15 has --end 2024-03-16.
+        remove: the event with that UID, overrides included; --occurrence DT only
+        that occurrence (an EXDATE); with --future that one and every later one (the
+        series ends before it: UNTIL, or COUNT lowered).
+        edit: the whole event (a new --start moves every occurrence); --occurrence DT
+        that occurrence only, as an override; with --future that one and every later
+        one: the series is split, a new UID (printed) carries the changes.
+        Every edit reads the file under a lock, refuses a file with any defect, an
+        unknown UID or a time that is no occurrence (exit 1, the file unchanged),
+        changes only the components it means to, increments SEQUENCE and renews
+        DTSTAMP on them, and replaces the file atomically.
+
+        examples:
+          kalends event add work.ics --title Standup --start 2024-03-18T09:00 --duration PT15M --rrule "FREQ=WEEKLY;BYDAY=MO,WE,FR" --tz Europe/Berlin
+          kalends event edit work.ics UID --occurrence 2024-03-20T09:00 --start 2024-03-20T10:00 --tz Europe/Berlin
+          kalends event remove work.ics UID --occurrence 2024-04-01T09:00 --future --tz Europe/Berlin
+        """
+    static let options: [OptionSpec] = [
+        .value("--title", "T", "SUMMARY."),
+        .value("--start", "DT", "DTSTART: a date, a time (in --tz, else floating), or an instant with an offset or Z."),
+        .value("--end", "DT", "DTEND, exclusive."),
+        .value("--duration", "DUR", "DURATION instead of --end (PT1H30M, P1D)."),
+        .value("--rrule", "RULE", repeatable: true, "An RRULE (add: several allowed; edit: replaces the rules; \"\" removes them)."),
+        .flag("--all-day", "Dates, not times: the start's (and end's) day."),
+        .value("--alarm", "TRIGGER", repeatable: true, "add: a VALARM, a duration from the start (-PT15M) or a time."),
+        .value("--location", "L", "LOCATION."),
+        .value("--occurrence", "DT", "remove, edit: that occurrence only (its original start)."),
+        .flag("--future", "With --occurrence: that occurrence and every later one."),
+        .value("--tz", "ZONE", "The zone of times given without an offset (written with its TZID)."),
+    ]
+
+    static func run(_ arguments: ParsedArguments, output: inout OutputBuffer) throws -> Int32 {
+        let positionals = try arguments.positionals(2...3, command: name, usage: usage)
+        let verb = positionals[0], path = positionals[1]
+        let zone = try ZoneOption.read(arguments)
+        let allDay = arguments.flag("--all-day")
+        let editor = CalendarFileEditor(path: path)
+        func time(_ option: String) throws -> ItemTime? {
+            try arguments.value(option).map { try EditArguments.time($0, origin: .option(option), zone: zone, allDay: allDay) }
+        }
+        func end() throws -> EventEnd? {
+            if arguments.value("--end") != nil && arguments.value("--duration") != nil {
+                throw UsageError.conflict("give --end or --duration, not both")
+            }
+            if let end = try time("--end") { return .end(end) }
+            return try arguments.value("--duration").map { .duration(try EditArguments.length($0)) }
+        }
+        switch verb {
+        case "add":
+            guard positionals.count == 2 else { throw UsageError.conflict("'event add' takes FILE.ics only; usage: \(usage)") }
+            try EditArguments.refuse(["--occurrence", "--future"], arguments, verb: "event add", usage: usage)
+            guard let title = arguments.value("--title"), let start = try time("--start") else {
+                throw UsageError.missing("'event add' needs --title T and --start DT; usage: \(usage)")
+            }
+            var theEnd = try end()
+            if theEnd == nil {
+                // An all-day event without an end takes its day.
+                guard case .date(let day) = start else {
+                    throw UsageError.missing("'event add' needs --end DT or --duration DUR for a timed event (--all-day for a day)")
+                }
+                theEnd = .end(.date(ISODate(dayNumber: day.dayNumber + 1)))
+            }
+            let event = NewEvent(title: title, start: start, end: theEnd, rules: try EditArguments.rules(arguments),
+                                 location: arguments.value("--location"), alarms: try EditArguments.alarms(arguments, zone: zone))
+            output.line(try EditArguments.edit { try editor.add(event) })
+        case "remove":
+            guard positionals.count == 3 else { throw UsageError.missing("'event remove' needs FILE.ics and UID; usage: \(usage)") }
+            try EditArguments.refuse(["--title", "--start", "--end", "--duration", "--rrule", "--all-day", "--alarm", "--location"], arguments,
+                                     verb: "event remove", usage: usage)
+            if let occurrence = try time("--occurrence") {
+                try EditArguments.edit { try editor.removeOccurrence(uid: positionals[2], at: occurrence, future: arguments.flag("--future")) }
+            } else {
+                guard !arguments.flag("--future") else { throw UsageError.missing("--future needs --occurrence DT") }
+                try EditArguments.edit { try editor.removeEvent(uid: positionals[2]) }
+            }
+        case "edit":
+            guard positionals.count == 3 else { throw UsageError.missing("'event edit' needs FILE.ics and UID; usage: \(usage)") }
+            try EditArguments.refuse(["--alarm"], arguments, verb: "event edit", usage: usage)
+            let rules = arguments.values("--rrule")
+            let changes = EventChanges(title: arguments.value("--title"), location: arguments.value("--location"), start: try time("--start"),
+                                       end: try end(), rules: rules.isEmpty ? nil : (rules == [""] ? [] : try EditArguments.rules(arguments)))
+            let occurrence = try time("--occurrence")
+            if occurrence == nil && arguments.flag("--future") { throw UsageError.missing("--future needs --occurrence DT") }
+            let new = try EditArguments.edit {
+                try editor.edit(uid: positionals[2], occurrence: occurrence, future: arguments.flag("--future"), changes: changes)
+            }
+            if arguments.flag("--future"), let new { output.line(new) }
+        default:
+            throw UsageError.conflict("'event' takes add, remove or edit, not \(Echo.quoted(verb)); usage: \(usage)")
+        }
+        return ExitStatus.success
+    }
+}
+
+/// `kalends reminder add|done`: reminders (VTODO) added and checked off.
+enum ReminderCommand: Command {
+    static let name = "reminder"
+    static let summary = "Add a reminder (VTODO) to an .ics file or vdir folder, or mark one done."
+    static let usage = """
+        kalends reminder add FILE.ics --title T [--due DT] [--alarm TRIGGER] [--rrule RULE] [--priority N] [--tz ZONE]
+               kalends reminder done FILE.ics UID
+        """
+    static let discussion = """
+        add: appends a VTODO (fresh UID, DTSTAMP, STATUS:NEEDS-ACTION) and prints its
+        UID; a recurring one (--rrule) runs from its due time.
+        done: STATUS:COMPLETED, COMPLETED (now, in UTC) and PERCENT-COMPLETE:100; a
+        recurring reminder instead moves DUE to its next occurrence.
+        Both atomic and locked, with the refusals of 'kalends event'.
+
+        examples:
+          kalends reminder add tasks.ics --title "Pay rent" --due 2024-04-01 --rrule FREQ=MONTHLY
+          kalends reminder done tasks.ics UID
+        """
+    static let options: [OptionSpec] = [
+        .value("--title", "T", "SUMMARY."),
+        .value("--due", "DT", "DUE: a date, a time (in --tz, else floating), or an instant."),
+        .value("--alarm", "TRIGGER", repeatable: true, "A VALARM: a duration from the due time (-PT15M) or a time."),
+        .value("--rrule", "RULE", repeatable: true, "An RRULE, from the due time."),
+        .value("--priority", "N", "PRIORITY: 1 (highest) ... 9 (lowest)."),
+        .value("--tz", "ZONE", "The zone of times given without an offset."),
+    ]
+
+    static func run(_ arguments: ParsedArguments, output: inout OutputBuffer) throws -> Int32 {
+        let positionals = try arguments.positionals(2...3, command: name, usage: usage)
+        let editor = CalendarFileEditor(path: positionals[1])
+        switch positionals[0] {
+        case "add":
+            guard positionals.count == 2 else { throw UsageError.conflict("'reminder add' takes FILE.ics only; usage: \(usage)") }
+            guard let title = arguments.value("--title") else { throw UsageError.missing("'reminder add' needs --title T; usage: \(usage)") }
+            let zone = try ZoneOption.read(arguments)
+            let due = try arguments.value("--due").map { try EditArguments.time($0, origin: .option("--due"), zone: zone, allDay: false) }
+            var priority = 0
+            if let text = arguments.value("--priority") {
+                guard let value = Int(text), (1...9).contains(value) else {
+                    throw InputError(.option("--priority"), input: text, underlying: ArgumentProblem.calendarFile("a priority is 1 (highest) ... 9 (lowest)"))
+                }
+                priority = value
+            }
+            let reminder = NewReminder(title: title, due: due, rules: try EditArguments.rules(arguments), priority: priority,
+                                       alarms: try EditArguments.alarms(arguments, zone: zone))
+            output.line(try EditArguments.edit { try editor.add(reminder) })
+        case "done":
+            guard positionals.count == 3 else { throw UsageError.missing("'reminder done' needs FILE.ics and UID; usage: \(usage)") }
+            try EditArguments.refuse(["--title", "--due", "--alarm", "--rrule", "--priority", "--tz"], arguments, verb: "reminder done", usage: usage)
+            try EditArguments.edit { try editor.complete(reminderUID: positionals[2]) }
+        default:
+            throw UsageError.conflict("'reminder' takes add or done, not \(Echo.quoted(positionals[0])); usage: \(usage)")
+        }
+        return ExitStatus.success
+    }
+}
