@@ -191,6 +191,54 @@ final class EditingProperties: XCTestCase {
         }
     }
 
+    /// A new start moves every occurrence by as much: the rule's, the overrides', past the EXDATEs and UNTIL alike.
+    /// (A start moved to another day does not move what a rule puts on named weekdays: those
+    /// specs, all-day and BYDAY, are moved within their day only, which a date cannot be.)
+    func testANewStartMovesEveryOccurrence() {
+        forAll(Self.specs.filter { !($0.form == 2 && $0.rule == 3) }, runs: 150) { spec in
+            let (bytes, uid) = Self.file(spec)
+            let start = Self.time(spec.form, day: spec.day, hour: 9)
+            let (later, shift) = spec.form == 2 ? (Self.time(2, day: spec.day + 1, hour: 0), 86_400) : (Self.time(spec.form, day: spec.day, hour: 10).adding(minutes: 30), 5_400)
+            let before = try Self.agenda(bytes).filter { $0.uid == uid }
+            let after = try Self.agenda(try Self.edited(bytes) { try $0.edit(uid: uid, changes: EventChanges(start: later)) }).filter { $0.uid == uid }
+            // The window's edges may take in or leave out one at either end: compare what both hold.
+            // All-day occurrences by their day in the viewer's zone (a day there may last 23 or 25 hours).
+            func position(_ seconds: Int) -> Int { spec.form == 2 ? Self.berlin.dayNumber(of: Instant(seconds: seconds)) : seconds }
+            let step = spec.form == 2 ? 1 : shift
+            let moved = Set(before.map { position($0.start) + step }), now = Set(after.map { position($0.start) })
+            let lower = position(19_700 * 86_400 + shift), upper = position(20_600 * 86_400)
+            guard moved.filter({ $0 >= lower && $0 < upper }) == now.filter({ $0 >= lower && $0 < upper }) else {
+                throw Failure("moving \(start) to \(later): \(before.map(\.start)) became \(after.map(\.start))")
+            }
+            return true
+        }
+    }
+
+    func testAnEditWaitsForTheLockThenGivesUp() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kalends-lock-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("cal.ics").path
+        let bytes = Self.file(Self.spec0).bytes
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let held = open(folder.path, O_RDONLY | O_DIRECTORY)
+        XCTAssertEqual(flock(held, LOCK_EX), 0)
+        let clock = ContinuousClock()
+        let started = clock.now
+        XCTAssertThrowsError(try CalendarFileEditor(path: path, lockTimeout: 1).removeEvent(uid: "after@test")) { error in
+            XCTAssertEqual(error as? CalendarEditError, .locked(path: path, seconds: 1))
+        }
+        XCTAssertGreaterThanOrEqual(clock.now - started, .milliseconds(900))
+        XCTAssertEqual(try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))), bytes)
+        // Released, the edit lands.
+        flock(held, LOCK_UN)
+        close(held)
+        XCTAssertNoThrow(try CalendarFileEditor(path: path, lockTimeout: 1).removeEvent(uid: "after@test"))
+        XCTAssertEqual(try Self.agenda(try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))).filter { $0.uid == "after@test" }.count, 0)
+    }
+
+    static let spec0: Spec = (0, 0, 0, 1, 5, -1, -1, false, false)
+
     func testAddingKeepsEveryByteAndReadsBack() {
         forAll(Self.specs, runs: 100) { spec in
             let (bytes, _) = Self.file(spec)
@@ -228,5 +276,12 @@ final class EditingProperties: XCTestCase {
     struct Failure: Error, CustomStringConvertible {
         let description: String
         init(_ description: String) { self.description = description }
+    }
+}
+
+extension ItemTime {
+    /// The same form, `minutes` later on the wall clock (an instant: later in time).
+    func adding(minutes: Int) -> ItemTime {
+        CalendarStore.shifted(self, instant: try? instant(viewer: .utc), by: minutes * 60)?.time ?? self
     }
 }

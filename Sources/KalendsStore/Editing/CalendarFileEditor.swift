@@ -102,9 +102,14 @@ public struct CalendarFileEditor: Sendable {
         return Instant(seconds: Int(time.tv_sec))
     }
 
-    /// An editor of `path` (a file, which `add` creates when missing, or a vdir folder).
-    public init(path: String) {
+    /// How long an edit waits for another one on the same folder, in seconds.
+    public var lockTimeout: Int
+
+    /// An editor of `path` (a file, which `add` creates when missing, or a
+    /// vdir folder) that waits up to `lockTimeout` seconds for another edit.
+    public init(path: String, lockTimeout: Int = 10) {
         self.path = path
+        self.lockTimeout = lockTimeout
     }
 
     static let productID = "-//Kalends//Kalends 0.1//EN"
@@ -161,7 +166,7 @@ public struct CalendarFileEditor: Sendable {
     /// file in a folder, holds it alone.
     func append(_ component: ICalendarComponent, uid: String, zones: [ZoneRules]) throws {
         let file = CalendarFileReader.isDirectory(path) ? Self.itemPath(folder: path, uid: uid) : path
-        try SafeFile.update(file) { current -> (bytes: [UInt8]?, result: Void) in
+        try SafeFile.update(file, lockSeconds: lockTimeout) { current -> (bytes: [UInt8]?, result: Void) in
             guard let current else {
                 let writer = ICalendarWriter()
                 let calendar = ICalendarComponent(name: "VCALENDAR",
@@ -412,7 +417,7 @@ public struct CalendarFileEditor: Sendable {
             }) else { throw CalendarEditError.unknownUID(uid: uid, what: what, path: path) }
             file = found
         }
-        return try SafeFile.update(file) { current -> (bytes: [UInt8]?, result: T) in
+        return try SafeFile.update(file, lockSeconds: lockTimeout) { current -> (bytes: [UInt8]?, result: T) in
             guard let current else { throw CalendarEditError.system(path: file, what: "be read", code: ENOENT) }
             let parsed = try Parsed(current, path: file)
             let (patches, result) = try change(parsed)
@@ -563,40 +568,62 @@ public struct CalendarFileEditor: Sendable {
         }
         var text = ComponentText(master, in: parsed.bytes, writer: parsed.writer)
         try apply(changes, to: &text, event: event)
-        editor.touch(&text)
-        var patches = [(master.byteRange, text.bytes)]
-        if let newStart = changes.start, !overrides.isEmpty || !event.recurrence.exclusions.isEmpty {
-            guard newStart.isDate == event.start.isDate else {
+        var patches: [(Range<Int>, [UInt8])] = []
+        // A new start moves every occurrence: the exceptions, extra dates, UNTIL and overrides move with it.
+        if let newStart = changes.start, !event.recurrence.isEmpty || !overrides.isEmpty {
+            let hasExceptions = !overrides.isEmpty || !event.recurrence.exclusions.isEmpty || !event.recurrence.dates.isEmpty
+            if newStart.isDate != event.start.isDate && hasExceptions {
                 throw CalendarEditError.invalid("a recurring event with exceptions keeps the form of its start (a date, or a time)")
             }
             let shift = EventSeries.key(of: newStart, reference: event.start).clampedSum(-EventSeries.key(of: event.start, reference: event.start))
+            func moved(_ time: ItemTime) -> ItemTime? { CalendarStore.shifted(time, instant: try? time.instant(viewer: .utc), by: shift)?.time }
             if !event.recurrence.exclusions.isEmpty {
-                let moved = event.recurrence.exclusions.compactMap { CalendarStore.shifted($0.value, instant: try? $0.value.instant(viewer: .utc), by: shift)?.time }
-                var again = ComponentText(master, in: parsed.bytes, writer: parsed.writer)
-                try apply(changes, to: &again, event: event)
-                again.set("EXDATE", moved.map { ItemText.property("EXDATE", $0) })
-                editor.touch(&again)
-                patches = [(master.byteRange, again.bytes)]
+                text.set("EXDATE", event.recurrence.exclusions.compactMap { moved($0.value) }.map { ItemText.property("EXDATE", $0) })
+            }
+            if !event.recurrence.dates.isEmpty {
+                text.set("RDATE", event.recurrence.dates.compactMap { date in
+                    moved(date.value).map { time in
+                        guard let period = date.periodSeconds else { return ItemText.property("RDATE", time) }
+                        var property = ItemText.property("RDATE", time, extra: [ICalendarParameter(name: "VALUE", values: ["PERIOD"])])
+                        property.parameters.removeAll { $0.name == "VALUE" && $0.value == "DATE" }
+                        property.value += "/" + ItemText.duration(days: 0, seconds: period)
+                        return property
+                    }
+                })
+            }
+            if changes.rules == nil, event.recurrence.rules.contains(where: { $0.until != nil }) {
+                var rules: [ICalendarProperty] = []
+                for rule in event.recurrence.rules {
+                    var end = rule.end
+                    switch rule.until {
+                    case .date(let date)?: end = .until(.date(ISODate(dayNumber: date.dayNumber.clampedSum(shift.floorDivided(by: 86_400)))))
+                    case .utc(let instant)?: end = .until(.utc(Instant(seconds: instant.seconds.clampedSum(shift))))
+                    case .local(let local)?:
+                        if let later = LocalDateTime.fromWallSeconds(local.wallSecondsClamped.clampedSum(shift)) { end = .until(.local(later)) }
+                    case nil: break
+                    }
+                    rules.append(ICalendarProperty(name: "RRULE", value: try Self.rule(rule, end: end).description))
+                }
+                text.set("RRULE", rules)
             }
             for component in overrides {
                 guard let override = parsed.calendar.events.first(where: { $0.uid == master.uid && $0.position?.line == component.line }),
                       let id = override.recurrenceID else { continue }
                 var other = ComponentText(component, in: parsed.bytes, writer: parsed.writer)
-                if let moved = CalendarStore.shifted(id, instant: try? id.instant(viewer: .utc), by: shift) {
-                    other.set(ItemText.property("RECURRENCE-ID", moved.time))
-                }
-                if let moved = CalendarStore.shifted(override.start, instant: try? override.start.instant(viewer: .utc), by: shift) {
-                    other.set(ItemText.property("DTSTART", moved.time))
+                if let time = moved(id) { other.set(ItemText.property("RECURRENCE-ID", time)) }
+                if let time = moved(override.start) {
+                    other.set(ItemText.property("DTSTART", time))
                     if other.first("DTEND") != nil, let end = CalendarStore.span(start: override.start, startInstant: nil, length: override.length, viewer: .utc)?.endTime,
-                       let movedEnd = CalendarStore.shifted(end, instant: try? end.instant(viewer: .utc), by: shift) {
-                        other.set(ItemText.property("DTEND", movedEnd.time))
+                       let movedEnd = moved(end) {
+                        other.set(ItemText.property("DTEND", movedEnd))
                     }
                 }
                 editor.touch(&other)
                 patches.append((component.byteRange, other.bytes))
             }
         }
-        return patches
+        editor.touch(&text)
+        return [(master.byteRange, text.bytes)] + patches
     }
 
     /// `changes` written into a component whose event is `event`.

@@ -64,11 +64,13 @@ enum SafeFile {
     /// under the lock, and writes what it returns (nothing when nil; an empty
     /// array removes the file, a vdir item left without an item).
     /// - Throws: `CalendarEditError`, or what `change` throws; the file is then unchanged.
-    static func update<T>(_ path: String, _ change: (_ current: [UInt8]?) throws -> (bytes: [UInt8]?, result: T)) throws -> T {
+    static func update<T>(_ path: String, lockSeconds: Int = SafeFile.lockSeconds,
+                          _ change: (_ current: [UInt8]?) throws -> (bytes: [UInt8]?, result: T)) throws -> T {
         let target = resolved(path)
         let folder = directory(of: target)
-        let lock = try Lock(folder: folder, file: path)
+        let lock = try Lock(folder: folder, file: path, seconds: lockSeconds)
         defer { lock.release() }
+        removeStaleTemporaries(of: target, in: folder)
         var info = stat()
         let exists = stat(target, &info) == 0
         if !exists && errno != ENOENT { throw CalendarEditError.system(path: path, what: "be read", code: errno) }
@@ -113,7 +115,7 @@ enum SafeFile {
     struct Lock {
         let descriptor: Int32
 
-        init(folder: String, file: String) throws {
+        init(folder: String, file: String, seconds: Int) throws {
             var descriptor: Int32
             repeat { descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC) } while descriptor < 0 && errno == EINTR
             guard descriptor >= 0 else { throw CalendarEditError.system(path: folder, what: "be opened", code: errno) }
@@ -124,9 +126,9 @@ enum SafeFile {
                     close(descriptor)
                     throw CalendarEditError.system(path: folder, what: "be locked", code: code)
                 }
-                guard waited < SafeFile.lockSeconds * 200 else {
+                guard waited < seconds * 200 else {
                     close(descriptor)
-                    throw CalendarEditError.locked(path: file, seconds: SafeFile.lockSeconds)
+                    throw CalendarEditError.locked(path: file, seconds: seconds)
                 }
                 usleep(5_000)
                 waited += 1
@@ -138,6 +140,20 @@ enum SafeFile {
             flock(descriptor, LOCK_UN)
             close(descriptor)
         }
+    }
+
+    /// The temporary files of edits of `target` that a killed process left:
+    /// with the folder's lock held, no edit is writing one.
+    static func removeStaleTemporaries(of target: String, in folder: String) {
+        let prefix = "." + (target.split(separator: "/").last.map(String.init) ?? target) + ".kalends-"
+        guard let directory = opendir(folder) else { return }
+        defer { closedir(directory) }
+        var stale: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self) }
+            if name.hasPrefix(prefix) { stale.append(name) }
+        }
+        for name in stale { unlink((folder == "/" ? "" : folder) + "/" + name) }
     }
 
     /// `bytes` written to a new file beside `target`, synced, renamed over it, the folder synced.
