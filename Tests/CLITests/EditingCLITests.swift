@@ -74,9 +74,11 @@ final class EditingCLITests: XCTestCase {
         // Both cases were met: some edits were cut off, some finished.
         XCTAssertGreaterThan(killed, 0)
         print("EditingCLITests: \(killed) edits killed, \(finished) finished, \(count) events")
-        // A killed edit may leave its hidden temporary file, never a file read as a calendar.
+        // A killed edit may leave its hidden temporary file, never a file read as a calendar; the next edit removes it.
         let left = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { !$0.hasPrefix(".") }
         XCTAssertEqual(left, ["crash.ics"])
+        XCTAssertEqual(CLI.run(["event", "add", path, "--title", "Last", "--start", "2024-05-01", "--all-day"]).status, 0)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["crash.ics"])
     }
 
     func testRefusalsLeaveTheFileUnchanged() throws {
