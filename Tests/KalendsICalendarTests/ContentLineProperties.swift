@@ -142,20 +142,8 @@ final class ContentLineProperties: XCTestCase {
     }
 
     func testDamagedInputNeverTrapsAndIsLocated() {
-        let damage = Gen.zip(Gen<Int>.int(in: 0...4), Gen<Int>.int(in: 0...(Self.sample.count - 1)), Gen<Int>.int(in: 0...40),
-                             Gen<Int>.int(in: 0...255).array(count: 1...6))
-        forAll(damage.array(count: 1...4), runs: 500) { edits in
-            var bytes = Self.sample
-            for (kind, at, length, noise) in edits {
-                let start = Swift.min(at, bytes.count), end = Swift.min(start + length, bytes.count)
-                switch kind {
-                case 0: bytes.removeSubrange(start..<end)
-                case 1: bytes.insert(contentsOf: noise.map { UInt8($0) }, at: start)
-                case 2: bytes = Array(bytes[..<start])
-                case 3: bytes.replaceSubrange(start..<end, with: noise.map { UInt8($0) })
-                default: bytes.insert(contentsOf: Array(["\r\n", "\n ", "BEGIN:VEVENT\n", "END:VTODO\n", ":", ";", "\""][length % 7].utf8), at: start)
-                }
-            }
+        forAll(Damage.edits(in: Self.sample, maximumLength: 40, count: 1...4), runs: 500) { edits in
+            let bytes = Damage.apply(edits, to: Self.sample, pieces: ["\r\n", "\n ", "BEGIN:VEVENT\n", "END:VTODO\n", ":", ";", "\""])
             for mode in [ICalendarReader.Mode.lenient, .strict] {
                 do {
                     let read = try ICalendarReader(source: "d.ics", mode: mode).read(bytes)

@@ -24,6 +24,16 @@ final class SplitReadProperties: XCTestCase {
         return bytes.withUnsafeBufferPointer { buffer in ((try? reader.splitRead(buffer, parts: parts)) ?? nil) != nil }
     }
 
+    /// The read in `parts` parts is the one-pass read, in both modes.
+    static func assertSame(_ bytes: [UInt8], parts: Int) throws {
+        for mode in [ICalendarReader.Mode.lenient, .strict] {
+            let both = Self.both(bytes, mode: mode, parts: parts)
+            guard both.one == both.split else {
+                throw TestFailure("\(mode), \(parts) parts: \(both.split) instead of \(both.one)")
+            }
+        }
+    }
+
     /// The one-pass read and the read in `parts` parts, as results to compare.
     static func both(_ bytes: [UInt8], mode: ICalendarReader.Mode, parts: Int)
         -> (one: Result<ICalendarDocument, ICalendarError>, split: Result<ICalendarDocument, ICalendarError>) {
@@ -48,28 +58,10 @@ final class SplitReadProperties: XCTestCase {
     }
 
     func testAReadInPartsIsTheOnePassReadOnDamagedInput() {
-        let damage = Gen.zip(Gen<Int>.int(in: 0...4), Gen<Int>.int(in: 0...(Self.many.count - 1)), Gen<Int>.int(in: 0...60),
-                             Gen<Int>.int(in: 0...255).array(count: 1...6))
-        forAll(Gen.zip(damage.array(count: 0...5), Gen<Int>.int(in: 2...5)), runs: 400) { edits, parts in
-            var bytes = Self.many
-            for (kind, at, length, noise) in edits {
-                let start = Swift.min(at, bytes.count), end = Swift.min(start + length, bytes.count)
-                switch kind {
-                case 0: bytes.removeSubrange(start..<end)
-                case 1: bytes.insert(contentsOf: noise.map { UInt8($0) }, at: start)
-                case 2: bytes = Array(bytes[..<start])
-                case 3: bytes.replaceSubrange(start..<end, with: noise.map { UInt8($0) })
-                default:
-                    let pieces = ["\r\nBEGIN:VEVENT\r\n", "\nEND:VEVENT\n", "\nBEGIN:VTODO\n", "\r\nEND:VCALENDAR\r\n", "\nBEGIN:VCALENDAR\n", "\n ", ":"]
-                    bytes.insert(contentsOf: Array(pieces[length % pieces.count].utf8), at: start)
-                }
-            }
-            for mode in [ICalendarReader.Mode.lenient, .strict] {
-                let both = Self.both(bytes, mode: mode, parts: parts)
-                guard both.one == both.split else {
-                    throw TestFailure("\(mode), \(parts) parts: \(both.split) instead of \(both.one)")
-                }
-            }
+        let pieces = ["\r\nBEGIN:VEVENT\r\n", "\nEND:VEVENT\n", "\nBEGIN:VTODO\n", "\r\nEND:VCALENDAR\r\n", "\nBEGIN:VCALENDAR\n", "\n ", ":"]
+        forAll(Gen.zip(Damage.edits(in: Self.many, maximumLength: 60, count: 0...5), Gen<Int>.int(in: 2...5)), runs: 400) { edits, parts in
+            let bytes = Damage.apply(edits, to: Self.many, pieces: pieces)
+            try Self.assertSame(bytes, parts: parts)
             // Most damaged files are still split (the comparison is not one pass against itself).
             cover(minPercent: 40, Self.splits(bytes, mode: .lenient, parts: parts), "split")
             return true
@@ -83,12 +75,7 @@ final class SplitReadProperties: XCTestCase {
             .map { ICalendarComponent(name: "VCALENDAR", properties: $0, components: $1) }
         forAll(Gen.zip(calendars.array(count: 1...2), ContentLineProperties.lineEnds, Gen<Int>.int(in: 2...4)), runs: 300) { calendars, end, parts in
             let source = calendars.flatMap(TestWriter(lineEnd: end).write)
-            for mode in [ICalendarReader.Mode.lenient, .strict] {
-                let both = Self.both(source, mode: mode, parts: parts)
-                guard both.one == both.split else {
-                    throw TestFailure("\(mode), \(parts) parts: \(both.split) instead of \(both.one)")
-                }
-            }
+            try Self.assertSame(source, parts: parts)
             // (Children named VEVENT make some lines no place to split.)
             cover(minPercent: 20, Self.splits(source, mode: .lenient, parts: parts), "split")
             return true

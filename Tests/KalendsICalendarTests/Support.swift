@@ -1,4 +1,5 @@
 import Kalends
+import KalendsCheck
 @testable import KalendsICalendar
 
 /// A property's failure with what was seen.
@@ -51,5 +52,30 @@ extension ICalendarComponent {
     /// The tree without places, for comparing.
     var content: String {
         "BEGIN:\(name)|" + properties.map(\.content).joined(separator: "|") + "|" + components.map(\.content).joined(separator: "|") + "|END"
+    }
+}
+
+/// Damage done to iCalendar bytes, for the properties on damaged input: each
+/// edit (kind, at, length, noise) removes, inserts noise, cuts, replaces, or
+/// inserts one of `pieces` (lines that open and close components, a fold).
+enum Damage {
+    static func edits(in bytes: [UInt8], maximumLength: Int, count: ClosedRange<Int>) -> Gen<[(Int, Int, Int, [Int])]> {
+        Gen.zip(Gen<Int>.int(in: 0...4), Gen<Int>.int(in: 0...Swift.max(0, bytes.count - 1)), Gen<Int>.int(in: 0...maximumLength),
+                Gen<Int>.int(in: 0...255).array(count: 1...6)).array(count: count)
+    }
+
+    static func apply(_ edits: [(Int, Int, Int, [Int])], to original: [UInt8], pieces: [String]) -> [UInt8] {
+        var bytes = original
+        for (kind, at, length, noise) in edits {
+            let start = Swift.min(at, bytes.count), end = Swift.min(start + length, bytes.count)
+            switch kind {
+            case 0: bytes.removeSubrange(start..<end)
+            case 1: bytes.insert(contentsOf: noise.map { UInt8($0) }, at: start)
+            case 2: bytes = Array(bytes[..<start])
+            case 3: bytes.replaceSubrange(start..<end, with: noise.map { UInt8($0) })
+            default: bytes.insert(contentsOf: Array(pieces[length % pieces.count].utf8), at: start)
+            }
+        }
+        return bytes
     }
 }
