@@ -127,6 +127,33 @@ final class EditingCLITests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix(".") }, [])
     }
 
+    /// A change whose result would not read back (a DATE past year 9999) is refused; nothing is written.
+    func testAnEditThatWouldNotReadBackIsRefused() throws {
+        let directory = try scratch()
+        let path = directory.appendingPathComponent("far.ics").path
+        CLI.assertError(CLI.run(["event", "add", path, "--title", "Last day", "--start", "9999-12-31", "--all-day"]), status: 1,
+                        contains: "the result would not read back")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path))
+        CLI.assertError(CLI.run(["event", "edit", path, "x"]), status: 1, contains: "nothing to change")
+    }
+
+    /// In a vdir folder an event is an item file named after its UID; an edit rewrites that file only; a removal deletes it.
+    func testAVdirFolderGetsOneFileAnItem() throws {
+        let folder = try scratch().appendingPathComponent("personal")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let first = CLI.run(["event", "add", folder.path, "--title", "A", "--start", "2024-03-01", "--all-day"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let second = CLI.run(["event", "add", folder.path, "--title", "B", "--start", "2024-03-02", "--all-day"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        XCTAssertEqual(files, [first, second].map { $0.replacingOccurrences(of: "@", with: "_") + ".ics" }.sorted())
+        let secondFile = folder.appendingPathComponent(second.replacingOccurrences(of: "@", with: "_") + ".ics")
+        let secondBytes = try Data(contentsOf: secondFile)
+        XCTAssertEqual(CLI.run(["event", "edit", folder.path, first, "--title", "A2"]).status, 0)
+        XCTAssertEqual(try Data(contentsOf: secondFile), secondBytes)
+        XCTAssertEqual(events(folder.path).map { $0["title"] as? String }, ["A2", "B"])
+        XCTAssertEqual(CLI.run(["event", "remove", folder.path, first]).status, 0)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [secondFile.lastPathComponent])
+    }
+
     func testEditsKeepModeAndWriteThroughALink() throws {
         let directory = try scratch()
         let path = directory.appendingPathComponent("real.ics").path

@@ -124,7 +124,7 @@ public struct CalendarFileEditor: Sendable {
         var properties = [ICalendarProperty(name: "UID", value: uid), stamp(), ItemText.property("DTSTART", event.start)]
         switch event.end {
         case .end(let end)?:
-            guard try Self.order(event.start, end) else { throw CalendarEditError.invalid("the end \(end) is not after the start \(event.start)") }
+            guard try Self.order(event.start, end) else { throw CalendarEditError.invalid("the end \(ItemText.shown(end)) is not after the start \(ItemText.shown(event.start))") }
             properties.append(ItemText.property("DTEND", end))
         case .duration(let length)?: properties.append(ICalendarProperty(name: "DURATION", value: ItemText.duration(length)))
         case nil: break
@@ -172,7 +172,7 @@ public struct CalendarFileEditor: Sendable {
                 let calendar = ICalendarComponent(name: "VCALENDAR",
                                                   properties: [ICalendarProperty(name: "VERSION", value: "2.0"), ICalendarProperty(name: "PRODID", value: Self.productID)],
                                                   components: zones.compactMap(ItemText.timeZone) + [component])
-                return (writer.component(calendar), ())
+                return (try Self.checked(writer.component(calendar), path: file), ())
             }
             let parsed = try Parsed(current, path: file)
             guard let calendar = parsed.document.calendars.last else { throw CalendarEditError.unreadable(path: file, reason: "no VCALENDAR") }
@@ -184,7 +184,7 @@ public struct CalendarFileEditor: Sendable {
             insert += parsed.writer.component(component)
             let text = ComponentText(calendar, in: current, writer: parsed.writer)
             let at = calendar.byteRange.upperBound - text.end.count
-            return (parsed.bytes(replacing: [(at..<at, insert)]), ())
+            return (try Self.checked(parsed.bytes(replacing: [(at..<at, insert)]), path: file), ())
         }
     }
 
@@ -383,7 +383,7 @@ public struct CalendarFileEditor: Sendable {
             } else if let local = LocalDateTime.fromWallSeconds(key.clampedSum(-86_400)) {
                 lower = .local(local)
             } else {
-                throw CalendarEditError.notAnOccurrence(uid: uid, time: "\(time)")
+                throw CalendarEditError.notAnOccurrence(uid: uid, time: ItemText.shown(time))
             }
             let first = set.occurrences().first(where: { _ in true }).map(CalendarStore.key(of:))
             if let occurrences = try? set.occurrences(from: lower) {
@@ -393,7 +393,7 @@ public struct CalendarFileEditor: Sendable {
                     if foundKey == key { return Occurrence(time: CalendarStore.itemTime(found), key: key, isFirst: key == first) }
                 }
             }
-            throw CalendarEditError.notAnOccurrence(uid: uid, time: "\(time)")
+            throw CalendarEditError.notAnOccurrence(uid: uid, time: ItemText.shown(time))
         }
     }
 
@@ -427,8 +427,19 @@ public struct CalendarFileEditor: Sendable {
                left.events.isEmpty && left.reminders.isEmpty {
                 return ([], result)
             }
-            return (bytes, result)
+            return (try Self.checked(bytes, path: file), result)
         }
+    }
+
+    /// `bytes` when they read back strictly: no edit writes a file it could not edit again
+    /// (a date past year 9999, say, which a DATE cannot hold).
+    static func checked(_ bytes: [UInt8], path: String) throws -> [UInt8] {
+        do {
+            _ = try Parsed(bytes, path: path)
+        } catch CalendarEditError.unreadable(_, let reason) {
+            throw CalendarEditError.invalid("nothing was changed: the result would not read back (\(reason))")
+        }
+        return bytes
     }
 
     /// SEQUENCE incremented, DTSTAMP renewed.
@@ -645,7 +656,7 @@ public struct CalendarFileEditor: Sendable {
         }
         switch changes.end {
         case .end(let end)?:
-            guard try order(start, end) else { throw CalendarEditError.invalid("the end \(end) is not after the start \(start)") }
+            guard try order(start, end) else { throw CalendarEditError.invalid("the end \(ItemText.shown(end)) is not after the start \(ItemText.shown(start))") }
             text.remove("DURATION")
             text.set(ItemText.property("DTEND", end))
         case .duration(let length)?:

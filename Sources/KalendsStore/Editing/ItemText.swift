@@ -24,6 +24,17 @@ enum ItemText {
         basic(day: instant.seconds.floorDivided(by: 86_400), second: instant.seconds.floorModulo(86_400)) + "Z"
     }
 
+    /// A time as messages show it: `2024-03-15`, `2024-03-15T09:00:00` (floating),
+    /// `2024-03-15T09:00:00 Europe/Berlin`, `2024-03-15T08:00:00Z`.
+    static func shown(_ time: ItemTime) -> String {
+        switch time {
+        case .date(let date): date.description
+        case .floating(let local): DateTimeText.format(local)
+        case .zoned(let local, let zone): DateTimeText.format(local) + " " + zone.identifier
+        case .utc(let instant): (try? ZonedDateTime(instant: instant, zone: .utc).description) ?? "\(instant.seconds)"
+        }
+    }
+
     static func digits(_ value: Int, _ width: Int) -> String {
         let text = String(value.magnitude)
         return (value < 0 ? "-" : "") + String(repeating: "0", count: Swift.max(0, width - text.count)) + text

@@ -72,9 +72,9 @@ enum EditArguments {
     }
 
     /// The options a verb does not take: a usage error naming the first.
-    static func refuse(_ options: [String], _ arguments: ParsedArguments, verb: String, usage: String) throws {
+    static func refuse(_ options: [String], _ arguments: ParsedArguments, verb: String) throws {
         for option in options where arguments.flag(option) || !arguments.values(option).isEmpty {
-            throw UsageError.conflict("'\(verb)' takes no \(option); usage: \(usage)")
+            throw UsageError.conflict("'\(verb)' takes no \(option) (see kalends \(verb.split(separator: " ").first ?? "") --help)")
         }
     }
 
@@ -150,10 +150,10 @@ enum EventCommand: Command {
         }
         switch verb {
         case "add":
-            guard positionals.count == 2 else { throw UsageError.conflict("'event add' takes FILE.ics only; usage: \(usage)") }
-            try EditArguments.refuse(["--occurrence", "--future"], arguments, verb: "event add", usage: usage)
+            guard positionals.count == 2 else { throw UsageError.conflict("'event add' takes FILE.ics only (see kalends \(name) --help)") }
+            try EditArguments.refuse(["--occurrence", "--future"], arguments, verb: "event add")
             guard let title = arguments.value("--title"), let start = try time("--start") else {
-                throw UsageError.missing("'event add' needs --title T and --start DT; usage: \(usage)")
+                throw UsageError.missing("'event add' needs --title T and --start DT (see kalends \(name) --help)")
             }
             var theEnd = try end()
             if theEnd == nil {
@@ -167,9 +167,9 @@ enum EventCommand: Command {
                                  location: arguments.value("--location"), alarms: try EditArguments.alarms(arguments, zone: zone))
             output.line(try EditArguments.edit { try editor.add(event) })
         case "remove":
-            guard positionals.count == 3 else { throw UsageError.missing("'event remove' needs FILE.ics and UID; usage: \(usage)") }
+            guard positionals.count == 3 else { throw UsageError.missing("'event remove' needs FILE.ics and UID (see kalends \(name) --help)") }
             try EditArguments.refuse(["--title", "--start", "--end", "--duration", "--rrule", "--all-day", "--alarm", "--location"], arguments,
-                                     verb: "event remove", usage: usage)
+                                     verb: "event remove")
             if let occurrence = try time("--occurrence") {
                 try EditArguments.edit { try editor.removeOccurrence(uid: positionals[2], at: occurrence, future: arguments.flag("--future")) }
             } else {
@@ -177,8 +177,8 @@ enum EventCommand: Command {
                 try EditArguments.edit { try editor.removeEvent(uid: positionals[2]) }
             }
         case "edit":
-            guard positionals.count == 3 else { throw UsageError.missing("'event edit' needs FILE.ics and UID; usage: \(usage)") }
-            try EditArguments.refuse(["--alarm"], arguments, verb: "event edit", usage: usage)
+            guard positionals.count == 3 else { throw UsageError.missing("'event edit' needs FILE.ics and UID (see kalends \(name) --help)") }
+            try EditArguments.refuse(["--alarm"], arguments, verb: "event edit")
             let rules = arguments.values("--rrule")
             let changes = EventChanges(title: arguments.value("--title"), location: arguments.value("--location"), start: try time("--start"),
                                        end: try end(), rules: rules.isEmpty ? nil : (rules == [""] ? [] : try EditArguments.rules(arguments)))
@@ -189,7 +189,7 @@ enum EventCommand: Command {
             }
             if arguments.flag("--future"), let new { output.line(new) }
         default:
-            throw UsageError.conflict("'event' takes add, remove or edit, not \(Echo.quoted(verb)); usage: \(usage)")
+            throw UsageError.conflict("'event' takes add, remove or edit, not \(Echo.quoted(verb)) (see kalends event --help)")
         }
         return ExitStatus.success
     }
@@ -228,8 +228,8 @@ enum ReminderCommand: Command {
         let editor = CalendarFileEditor(path: positionals[1])
         switch positionals[0] {
         case "add":
-            guard positionals.count == 2 else { throw UsageError.conflict("'reminder add' takes FILE.ics only; usage: \(usage)") }
-            guard let title = arguments.value("--title") else { throw UsageError.missing("'reminder add' needs --title T; usage: \(usage)") }
+            guard positionals.count == 2 else { throw UsageError.conflict("'reminder add' takes FILE.ics only (see kalends \(name) --help)") }
+            guard let title = arguments.value("--title") else { throw UsageError.missing("'reminder add' needs --title T (see kalends \(name) --help)") }
             let zone = try ZoneOption.read(arguments)
             let due = try arguments.value("--due").map { try EditArguments.time($0, origin: .option("--due"), zone: zone, allDay: false) }
             var priority = 0
@@ -243,11 +243,11 @@ enum ReminderCommand: Command {
                                        alarms: try EditArguments.alarms(arguments, zone: zone))
             output.line(try EditArguments.edit { try editor.add(reminder) })
         case "done":
-            guard positionals.count == 3 else { throw UsageError.missing("'reminder done' needs FILE.ics and UID; usage: \(usage)") }
-            try EditArguments.refuse(["--title", "--due", "--alarm", "--rrule", "--priority", "--tz"], arguments, verb: "reminder done", usage: usage)
+            guard positionals.count == 3 else { throw UsageError.missing("'reminder done' needs FILE.ics and UID (see kalends \(name) --help)") }
+            try EditArguments.refuse(["--title", "--due", "--alarm", "--rrule", "--priority", "--tz"], arguments, verb: "reminder done")
             try EditArguments.edit { try editor.complete(reminderUID: positionals[2]) }
         default:
-            throw UsageError.conflict("'reminder' takes add or done, not \(Echo.quoted(positionals[0])); usage: \(usage)")
+            throw UsageError.conflict("'reminder' takes add or done, not \(Echo.quoted(positionals[0])) (see kalends reminder --help)")
         }
         return ExitStatus.success
     }
