@@ -249,6 +249,14 @@ struct SwiftToolchain {
                              "-I", products.appendingPathComponent("CICU.build").path,
                              "-o", output.path]
             + sources + objects + Self.linkedLibraries.map { "-l" + $0 }
+            // Modules built for `swift test --sanitize=thread` need the runtime linked in.
+            + (Self.builtWithThreadSanitizer(objects) ? ["-sanitize=thread"] : [])
         return ChildProcess.run(process, stdin: Data(), timeout: 600)
+    }
+
+    /// Whether the package's objects call ThreadSanitizer (`swift test --sanitize=thread`).
+    static func builtWithThreadSanitizer(_ objects: [String]) -> Bool {
+        guard let first = objects.first, let data = FileManager.default.contents(atPath: first) else { return false }
+        return data.range(of: Data("__tsan_func_entry".utf8)) != nil
     }
 }

@@ -160,6 +160,31 @@ final class StoreProperties: XCTestCase {
         }
     }
 
+    /// One store queried from many tasks at once (its recurrence sets built
+    /// on first use, by whichever task comes first): every task gets what one
+    /// thread gets. Under `swift test --sanitize=thread` this is the race check.
+    func testOneStoreQueriedFromManyTasksAtOnce() async throws {
+        let specs = try Self.calendars.sample(seed: 7, count: 30).flatMap { $0 }
+        let window = Self.window((0, 24 * 60, 0))
+        let expected = Self.rows(try Self.store(specs).events(in: window, viewer: Self.zones[0]))
+        XCTAssertFalse(expected.isEmpty)
+        let store = Self.store(specs)
+        let results = try await withThrowingTaskGroup(of: [Row].self) { group in
+            for task in 0..<16 {
+                group.addTask {
+                    let shifted = Instant(seconds: window.lowerBound.seconds + task % 4 * 86_400)
+                    _ = try store.events(in: shifted..<window.upperBound, viewer: Self.zones[task % 4])
+                    return Self.rows(try store.events(in: window, viewer: Self.zones[0]))
+                }
+            }
+            var all: [[Row]] = []
+            for try await rows in group { all.append(rows) }
+            return all
+        }
+        XCTAssertEqual(results.count, 16)
+        for rows in results { XCTAssertEqual(rows, expected) }
+    }
+
     func testEveryOccurrenceOverlapsTheWindowInOrder() {
         forAll(Self.calendars, Self.windows, Gen.int(in: 0...3), runs: 1500) { specs, w, viewerPick in
             let viewer = Self.zones[viewerPick]

@@ -1,5 +1,4 @@
 import Kalends
-import Synchronization
 
 /// One occurrence of an event, as a calendar view shows it: the event's
 /// fields as they are for this occurrence (an override's, or a
@@ -30,7 +29,9 @@ public struct EventOccurrence: Hashable, Sendable {
 
 /// A series: the master event of a UID in one calendar and its overrides,
 /// with what window queries need computed once when the store opens.
-final class EventSeries: Sendable {
+/// `@unchecked Sendable`: every stored property is a constant but the lazy
+/// recurrence set, which is only touched under `lock`.
+final class EventSeries: @unchecked Sendable {
     let calendar: String
     let master: Event?
     /// Whether the master recurs (has a recurrence set).
@@ -40,7 +41,9 @@ final class EventSeries: Sendable {
     let isZoned: Bool
     /// The recurrence of the master, built at its first use: most series of
     /// a large calendar never meet the windows asked for.
-    private let lazySet: Mutex<LazySet>
+    private var lazySet: LazySet
+    /// A pthread mutex (ThreadSanitizer sees its order, which it does not see in `Synchronization.Mutex` on Linux).
+    private let lock = Lock()
 
     private enum LazySet {
         case unbuilt(RecurrenceStart, ItemRecurrence, LocalTimePolicy)
@@ -49,16 +52,16 @@ final class EventSeries: Sendable {
 
     /// The recurrence of the master, when it recurs.
     var set: RecurrenceSet? {
-        lazySet.withLock { state in
-            switch state {
-            case .built(let set): return set
-            case .unbuilt(let start, let recurrence, let policy):
-                // Checked when the series was made (`validate`): it builds.
-                let set = try? RecurrenceSet(start: start, rules: recurrence.rules, dates: recurrence.dates,
-                                             exclusions: recurrence.exclusions, policy: policy)
-                state = .built(set)
-                return set
-            }
+        lock.lock()
+        defer { lock.unlock() }
+        switch lazySet {
+        case .built(let set): return set
+        case .unbuilt(let start, let recurrence, let policy):
+            // Checked when the series was made (`validate`): it builds.
+            let set = try? RecurrenceSet(start: start, rules: recurrence.rules, dates: recurrence.dates,
+                                         exclusions: recurrence.exclusions, policy: policy)
+            lazySet = .built(set)
+            return set
         }
     }
     /// Overrides of one occurrence, by the key of the occurrence they replace.
@@ -89,10 +92,10 @@ final class EventSeries: Sendable {
             let recurrence = master.recurrence
             try RecurrenceSet.validate(start: start, rules: recurrence.rules, dates: recurrence.dates,
                                        exclusions: recurrence.exclusions, policy: policy)
-            lazySet = Mutex(.unbuilt(start, recurrence, policy))
+            lazySet = .unbuilt(start, recurrence, policy)
             recurs = true
         } else {
-            lazySet = Mutex(.built(nil))
+            lazySet = .built(nil)
             recurs = false
         }
         switch master?.start {
