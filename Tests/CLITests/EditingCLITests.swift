@@ -112,15 +112,10 @@ final class EditingCLITests: XCTestCase {
         CLI.assertError(CLI.run(["event", "remove", path, uid]), status: 1, contains: "is read-only")
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), before)
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
-        // A full disk, as a file-size limit (1 KiB) the new file passes; a binary with a sanitizer's
-        // runtime (swift test --sanitize=thread) cannot start under such a limit at all.
-        let probe = Process()
-        probe.executableURL = URL(fileURLWithPath: "/bin/sh")
-        probe.arguments = ["-c", "ulimit -f 1; exec '\(CLI.binary.path)' --version >/dev/null 2>&1"]
-        try probe.run()
-        probe.waitUntilExit()
-        guard probe.terminationStatus == 0 else {
-            throw XCTSkip("kalends does not start under a 1 KiB file-size limit here (a sanitizer's runtime); the full-disk case is not checked")
+        // A full disk, as a file-size limit (1 KiB) the new file passes. (ThreadSanitizer's runtime
+        // handles SIGXFSZ itself: under `swift test --sanitize=thread` this case is not checked.)
+        if let binary = FileManager.default.contents(atPath: CLI.binary.path), binary.range(of: Data("__tsan_init".utf8)) != nil {
+            throw XCTSkip("a ThreadSanitizer build handles SIGXFSZ itself; the full-disk case is checked without it")
         }
         let limited = Process()
         limited.executableURL = URL(fileURLWithPath: "/bin/sh")
