@@ -42,7 +42,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
                 let again = Result { () throws(ICalendarError) in try ICalendarReader(source: "w.ics", mode: .strict).read(written) }
                 // The writer writes a line break left in a value (a lone CR is one) as `\n`, by design.
                 let expected = document.calendars.map { content($0, written: true) }
-                guard case .success(let reread) = again, reread.calendars.map { content($0) } == expected else {
+                guard case .success(let reread) = again, reread.calendars.map({ content($0) }) == expected else {
                     fatalError("what the writer wrote does not read back the same: \(again.map { _ in "read" })")
                 }
             }
