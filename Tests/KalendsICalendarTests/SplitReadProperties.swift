@@ -57,6 +57,19 @@ final class SplitReadProperties: XCTestCase {
         }
     }
 
+    /// What the fuzzer found (Fuzz/Corpus/ical): a part that met an empty TZID first
+    /// did not record it, where one pass (having met another TZID before) did.
+    func testTheFuzzersFindingsReadInPartsAsInOnePass() throws {
+        let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fuzz/Corpus/ical")
+        let names = try FileManager.default.contentsOfDirectory(atPath: corpus.path).sorted()
+        XCTAssertTrue(names.contains("split-differs-1"))
+        for name in names {
+            let bytes = try [UInt8](Data(contentsOf: corpus.appendingPathComponent(name)))
+            for parts in 2...4 { try Self.assertSame(bytes, parts: parts) }
+        }
+    }
+
     func testAReadInPartsIsTheOnePassReadOnDamagedInput() {
         let pieces = ["\r\nBEGIN:VEVENT\r\n", "\nEND:VEVENT\n", "\nBEGIN:VTODO\n", "\r\nEND:VCALENDAR\r\n", "\nBEGIN:VCALENDAR\n", "\n ", ":"]
         forAll(Gen.zip(Damage.edits(in: Self.many, maximumLength: 60, count: 0...5), Gen<Int>.int(in: 2...5)), runs: 400) { edits, parts in

@@ -34,7 +34,7 @@ struct TreeBuilder {
     private(set) var zoneUses: [(tzid: String, line: Int, column: Int)] = []
     private var seenZones: Set<String> = []
     /// Files use one or two TZIDs over and over: the last one is compared before hashing.
-    private var lastZone = ""
+    private var lastZone: String?
 
     /// The part of `bytes` read, and its first physical line.
     let range: Range<Int>
