@@ -51,7 +51,7 @@ for target in ical text zone; do
     if SWIFT_BACKTRACE=enable=no "$build/$target-fuzz" "${options[@]}" -max_len=8192 -artifact_prefix="$build/findings/$target-" \
         "$corpus/$target" >"$build/$target.log" 2>&1; then
         runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$build/$target.log")
-        echo "$target: ok, ${runs:+$runs executions}${runs:-$(ls "$corpus/$target" | wc -l) inputs replayed}"
+        if [ -n "$runs" ]; then echo "$target: ok, $runs executions"; else echo "$target: ok, $(ls "$corpus/$target" | wc -l) inputs replayed"; fi
     else
         echo "$target: FAILED"; grep -E 'Fatal error|ERROR|Test unit written' "$build/$target.log" | head -n 5; status=1
     fi
