@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Who a calendar is: a built-in calendar (`CalendarIdentifier(.hebrew)`,
 /// or `.hebrew`), or a calendar defined outside Kalends, which registers
@@ -121,8 +120,8 @@ extension CalendarIdentifier {
 /// index is the number of built-in calendars plus their position), and the
 /// engines registered for them (`Calendars.register`).
 enum CalendarRegistry {
-    private static let keys = Mutex<[String]>([])
-    private static let engines = Mutex<[UInt16: any CalendarSystem]>([:])
+    private static let keys = Locked<[String]>([])
+    private static let engines = Locked<[UInt16: any CalendarSystem]>([:])
 
     /// Keeps `engine` for its identifier, which must be a registered one.
     static func register(engine: any CalendarSystem) -> Bool {

@@ -1,11 +1,10 @@
-import Synchronization
 
 /// The reference engine of a table calendar, opened on first need: a
 /// calendar whose baked table answers a conversion makes no ICU call at all,
 /// not even to open ICU.
 ///
 /// A class so copies of an engine share one reference; `Sendable` through
-/// the `Mutex` around the state.
+/// the lock around the state (`Locked`).
 final class LazyReference: Sendable {
     private enum State {
         case unopened(@Sendable () throws(ConversionError) -> any CalendarSystem)
@@ -13,16 +12,16 @@ final class LazyReference: Sendable {
         case failed(ConversionError)
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// A reference opened by `open` on first use (once; a failure is kept).
     init(_ open: @escaping @Sendable () throws(ConversionError) -> any CalendarSystem) {
-        state = Mutex(.unopened(open))
+        state = Locked(.unopened(open))
     }
 
     /// A reference that is already open.
     init(opened engine: any CalendarSystem) {
-        state = Mutex(.opened(engine))
+        state = Locked(.opened(engine))
     }
 
     /// Whether the reference has been asked for (for tests).
