@@ -4,7 +4,7 @@
 // Properties checked besides "no trap, no hang":
 // - RRULE: parse(format(rule)) == rule, format canonical; an error's offset lies inside the text;
 // - duration: parse(format(d)) == d;
-// - date-time: what parses formats and parses back to the same wall time and zone;
+// - date-time: what parses formats and parses back to the same wall time and zone; a syntax error's position lies inside the text;
 // - JSON: a document that parses reads the same after its bytes are read again; errors are placed.
 @testable import Kalends
 
@@ -33,6 +33,12 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
         }
     case 2:
         let iso = GregorianCalendar(.iso8601)
+        do {
+            _ = try DateTimeText.parse(text, in: iso)
+        } catch {
+            // A syntax error says where reading stopped: inside the text (or at its end).
+            if case .malformed(_, let position, _) = error, position < 0 || position > text.count { fatalError("date-time error placed outside: \(error)") }
+        }
         if let parsed = try? DateTimeText.parse(text, in: iso), let time = parsed.time {
             let zone: String
             switch parsed.zone {
