@@ -64,7 +64,9 @@ public struct NewReminder: Hashable, Sendable {
 
 /// Changes to an event (nil: unchanged).
 public struct EventChanges: Hashable, Sendable {
+    /// A new SUMMARY.
     public var title: String?
+    /// A new LOCATION.
     public var location: String?
     /// A new DTSTART.
     public var start: ItemTime?

@@ -88,11 +88,7 @@ enum SafeFile {
         let (bytes, result) = try change(current)
         if bytes?.isEmpty == true, exists {
             guard unlink(target) == 0 else { throw CalendarEditError.system(path: path, what: "be removed", code: errno) }
-            let folderDescriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            if folderDescriptor >= 0 {
-                _ = fsync(folderDescriptor)
-                close(folderDescriptor)
-            }
+            syncFolder(folder)
         } else if let bytes {
             try replace(target, with: bytes, shownAs: path, keeping: exists ? info : nil, folder: folder)
         }
@@ -197,10 +193,14 @@ enum SafeFile {
             unlink(temporary)
             throw CalendarEditError.system(path: path, what: "be replaced", code: code)
         }
-        let folderDescriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if folderDescriptor >= 0 {
-            _ = fsync(folderDescriptor)
-            close(folderDescriptor)
-        }
+        syncFolder(folder)
+    }
+
+    /// The folder's entries made durable (a rename or an unlink in it survives a crash).
+    static func syncFolder(_ folder: String) {
+        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        _ = fsync(descriptor)
+        close(descriptor)
     }
 }

@@ -135,6 +135,7 @@ enum EventCommand: Command {
     static func run(_ arguments: ParsedArguments, output: inout OutputBuffer) throws -> Int32 {
         let positionals = try arguments.positionals(2...3, command: name, usage: usage)
         let verb = positionals[0], path = positionals[1]
+        guard !path.isEmpty else { throw UsageError.missing("FILE.ics is empty: give a calendar file or vdir folder (see kalends event --help)") }
         let zone = try ZoneOption.read(arguments)
         let allDay = arguments.flag("--all-day")
         let editor = CalendarFileEditor(path: path)
@@ -225,6 +226,7 @@ enum ReminderCommand: Command {
 
     static func run(_ arguments: ParsedArguments, output: inout OutputBuffer) throws -> Int32 {
         let positionals = try arguments.positionals(2...3, command: name, usage: usage)
+        guard !positionals[1].isEmpty else { throw UsageError.missing("FILE.ics is empty: give a calendar file or vdir folder (see kalends reminder --help)") }
         let editor = CalendarFileEditor(path: positionals[1])
         switch positionals[0] {
         case "add":
