@@ -7,7 +7,7 @@ Usage: agenda_reference.py FILE.ics|VDIR... [--from DATE] [--to DATE | --days N]
 Reads calendar files or vdir folders with the Python `icalendar` package,
 expands them with `recurring-ical-events` over the half-open window
 [FROM, TO) (dates read at midnight in --tz), and prints one JSON object a
-line in the form of shared/cli-contract.md's `kalends agenda --json`:
+line in the form of `kalends agenda --json` (Docs/CLI.md):
 uid, title, start, end, allDay, recurrenceId (instances of recurring events
 only), calendar (X-WR-CALNAME, a vdir's `displayname`, else the file or
 folder name) and location (when not empty). Sorted by start, all-day first
