@@ -96,14 +96,69 @@ final class ICalendarReaderExamples: XCTestCase {
 
         """
 
-    func testALineWithoutAColonLeavesOutItsEventWithOneWarning() throws {
+    /// A line that names no property (a fold that lost its space) costs that
+    /// line, not its event, as libical and Python's icalendar read it; strict, it is an error.
+    func testALineWithoutAColonCostsThatLineWithOneWarning() throws {
         let document = try read(calendar(twoEvents))
-        XCTAssertEqual(document.components(named: "VEVENT").map(\.uid), ["good@example.com"])
+        XCTAssertEqual(document.components(named: "VEVENT").map(\.uid), ["bad@example.com", "good@example.com"])
+        XCTAssertEqual(document.components(named: "VEVENT")[0].properties.map(\.name), ["UID"])
         XCTAssertEqual(document.warnings.map(\.description),
-                       ["test.ics:5:24: 'SUMMARY without a colon' is not an iCalendar content line (NAME:VALUE) (the VEVENT with UID bad@example.com is left out)"])
+                       ["test.ics:5:24: 'SUMMARY without a colon' is not an iCalendar content line (NAME:VALUE) (the line is ignored)"])
         let strict = try XCTUnwrap(error(calendar(twoEvents)))
         XCTAssertEqual(strict.line, 5)
         XCTAssertEqual(strict.description, "test.ics:5:24: 'SUMMARY without a colon' is not an iCalendar content line (NAME:VALUE)")
+    }
+
+    /// A defect in a property an event needs (DTSTART, RRULE, UID...) leaves
+    /// the event out; in another (DTSTAMP, an X- property's parameter) only that property.
+    func testADefectCostsTheEventOnlyInWhatItNeeds() throws {
+        let text = calendar("""
+            BEGIN:VEVENT\r
+            UID:needs\r
+            DTSTART;TZID="Europe/Berlin:20240101T090000\r
+            END:VEVENT\r
+            BEGIN:VEVENT\r
+            UID:keeps\r
+            DTSTAMP:2024-01-01\r
+            X-THING;X-P=a\\;b:value\r
+            DTSTART:20240101T090000Z\r
+            END:VEVENT\r
+
+            """)
+        let document = try read(text)
+        XCTAssertEqual(document.components(named: "VEVENT").map(\.uid), ["keeps"])
+        XCTAssertEqual(document.components(named: "VEVENT")[0].properties.map(\.name), ["UID", "DTSTART"])
+        XCTAssertEqual(document.warnings.map(\.consequence), [
+            .leftOut(component: "VEVENT", uid: "needs", line: 3), .propertyIgnored("DTSTAMP"), .propertyIgnored("X-THING"),
+        ])
+        XCTAssertEqual(document.warnings.map(\.error.line), [5, 9, 10])
+        XCTAssertEqual(error(text)?.line, 5)
+    }
+
+    /// Strict reading checks every value of every component through the
+    /// table: a VJOURNAL's DTSTART, a VFREEBUSY's FREEBUSY, a VALARM's
+    /// REPEAT, an inline BINARY; lenient reading leaves the VJOURNAL out, the VALARM out
+    /// (not its event), and keeps the attachment (its type is not one the model reads).
+    func testStrictChecksEveryValueOfEveryComponent() throws {
+        let journal = calendar("BEGIN:VJOURNAL\r\nUID:j\r\nDTSTART:garbage\r\nEND:VJOURNAL\r\n")
+        XCTAssertEqual(error(journal)?.line, 5)
+        XCTAssertEqual(try read(journal).warnings.map(\.consequence), [.leftOut(component: "VJOURNAL", uid: "j", line: 3)])
+        let freeBusy = calendar("BEGIN:VFREEBUSY\r\nUID:f\r\nFREEBUSY:20240101T090000Z/PT1H,20240101T1000Z/PT1H\r\nEND:VFREEBUSY\r\n")
+        XCTAssertEqual(error(freeBusy)?.column, 32)
+        let alarm = calendar("BEGIN:VEVENT\r\nUID:e\r\nDTSTART:20240101T090000Z\r\nBEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER:-PT15M\r\n"
+                             + "REPEAT:twice\r\nEND:VALARM\r\nEND:VEVENT\r\n")
+        XCTAssertEqual(error(alarm)?.description, "test.ics:9:8: REPEAT: 'twice' is not an INTEGER")
+        let lenient = try read(alarm)
+        XCTAssertEqual(lenient.components(named: "VEVENT").map(\.uid), ["e"])
+        XCTAssertEqual(lenient.components(named: "VEVENT")[0].components, [])
+        XCTAssertEqual(lenient.warnings.map(\.description), ["test.ics:9:8: REPEAT: 'twice' is not an INTEGER (the VALARM of line 6 is left out)"])
+        let binary = calendar("BEGIN:VEVENT\r\nUID:u\r\nDTSTART:20240101T090000Z\r\nATTACH;ENCODING=BASE64;VALUE=BINARY:@@@@\r\nEND:VEVENT\r\n")
+        XCTAssertEqual(try read(binary).warnings, [])
+        XCTAssertEqual(error(binary)?.description, "test.ics:6:37: ATTACH: '@@@@' is not a BINARY (base64)")
+        // A relative URI (Apple's alarm sound) and a bare address read in both modes.
+        XCTAssertNil(error(calendar("BEGIN:VEVENT\r\nUID:a\r\nDTSTART:20240101T090000Z\r\nORGANIZER:boss@example.com\r\nATTACH;VALUE=URI:Chord\r\nEND:VEVENT\r\n")))
+        let valueType = calendar("BEGIN:VEVENT\r\nUID:v\r\nDTSTART;VALUE=PERIOD:20240101T090000Z/PT1H\r\nEND:VEVENT\r\n")
+        XCTAssertEqual(error(valueType)?.description, "test.ics:5:22: DTSTART: VALUE=PERIOD is not DATE-TIME or DATE")
     }
 
     func testAnEndThatClosesTheWrongComponent() throws {
@@ -141,7 +196,8 @@ final class ICalendarReaderExamples: XCTestCase {
         let document = try read(text)
         XCTAssertEqual(document.components(named: "VEVENT").map(\.uid), ["ok"])
         XCTAssertEqual(document.warnings.map(\.description), [
-            "test.ics:7:5: SUMM: no ':' before the value in 'SUMM' (the VEVENT with UID cut is left out)",
+            "test.ics:7:5: SUMM: no ':' before the value in 'SUMM' (the line is ignored)",
+            "test.ics:7:1: no END:VEVENT before the end of the input (the VEVENT with UID cut is left out)",
             "test.ics:7:1: no END:VCALENDAR before the end of the input (the VCALENDAR is read up to there)",
         ])
         XCTAssertEqual(error(text.dropLast(6) + "")?.kind, .missingEnd("VEVENT"))
@@ -163,7 +219,10 @@ final class ICalendarReaderExamples: XCTestCase {
     func testInvalidUTF8IsLocated() throws {
         let bytes = Array("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:u\r\nSUMMARY:ab".utf8) + [0xC3, 0x28] + Array("\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n".utf8)
         let document = try ICalendarReader(source: "u.ics").read(bytes)
-        XCTAssertEqual(document.warnings.map(\.description), ["u.ics:4:11: bytes that are not UTF-8 (the VEVENT with UID u is left out)"])
+        XCTAssertEqual(document.warnings.map(\.description), ["u.ics:4:11: bytes that are not UTF-8 (the SUMMARY is ignored)"])
+        let start = Array("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:u\r\nDTSTART:2024".utf8) + [0xC3, 0x28] + Array("\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n".utf8)
+        XCTAssertEqual(try ICalendarReader(source: "u.ics").read(start).warnings.map(\.description),
+                       ["u.ics:4:13: bytes that are not UTF-8 (the VEVENT with UID u is left out)"])
     }
 
     func testDeepNestingAndHugeLinesAreBounded() throws {
@@ -175,7 +234,7 @@ final class ICalendarReaderExamples: XCTestCase {
         let huge = calendar("BEGIN:VEVENT\r\nUID:big\r\nX-BIG:" + String(repeating: "x", count: 1 << 20) + "\r\nEND:VEVENT\r\n")
         let document = try read(huge)
         XCTAssertEqual(document.warnings.map(\.description),
-                       ["test.ics:5:1: a content line of 1048582 bytes, more than the 262144 a line may have (after unfolding) (the VEVENT with UID big is left out)"])
+                       ["test.ics:5:1: a content line (X-BIG) of 1048582 bytes, more than the 262144 a line may have (after unfolding) (the X-BIG is ignored)"])
     }
 
     // MARK: Zones

@@ -198,7 +198,7 @@ final class LayoutJSONParityProperties: XCTestCase {
         }
         forAll(text, runs: 3000) { text in
             let general: LocalDateTime?
-            switch try? EventTime(iso8601: text) {
+            switch try? ItemTime(iso8601: text) {
             case .floating(let local)?: general = local
             default: general = nil
             }
@@ -208,8 +208,8 @@ final class LayoutJSONParityProperties: XCTestCase {
             // The same with `Z`: the instant.
             let utcText = text + "Z"
             let instant: Instant?
-            switch try? EventTime(iso8601: utcText) {
-            case .instant(let parsed)?: instant = parsed
+            switch try? ItemTime(iso8601: utcText) {
+            case .utc(let parsed)?: instant = parsed
             default: instant = nil
             }
             let fastInstant = LayoutInput.utcDateTime(utcText)

@@ -10,6 +10,8 @@ public struct RecurrenceError: Error, Hashable, Sendable, CustomStringConvertibl
     public enum Kind: Hashable, Sendable {
         /// A content line that does not read (its syntax, or a DTSTART, RDATE or EXDATE value).
         case contentLine(ContentLineError)
+        /// iCalendar text that does not read as content lines and components; the reader's message.
+        case unreadableText(String)
         /// A DTSTART, RRULE, RDATE, EXDATE or EXRULE line longer than `RecurrenceSet.maximumLineLength`.
         case lineTooLong(property: String, bytes: Int, maximum: Int)
         /// DTSTART given more than once.
@@ -76,6 +78,7 @@ public struct RecurrenceError: Error, Hashable, Sendable, CustomStringConvertibl
     public var message: String {
         switch kind {
         case .contentLine(let error): error.description
+        case .unreadableText(let message): message
         case .lineTooLong(let property, let bytes, let maximum):
             "the \(RuleError.shown(property)) line is \(bytes) bytes long, more than the \(maximum) a content line may have (after unfolding)"
         case .repeatedStart: "DTSTART is given more than once"
@@ -123,8 +126,10 @@ public struct ContentLineError: Error, Hashable, Sendable, CustomStringConvertib
         case unclosedQuote(parameter: String)
         /// No `:` before the value (`text`: the whole line).
         case missingColon(text: String)
-        /// VALUE= other than DATE, DATE-TIME or PERIOD.
-        case unknownValueType(String)
+        /// VALUE= naming no value type the property may have (`allowed`, in capitals).
+        case unknownValueType(String, allowed: [String])
+        /// A value that is not of its type (`type`: INTEGER, URI, ...).
+        case malformedValue(type: String, text: String)
         /// VALUE=PERIOD on a property other than RDATE.
         case periodNotAllowed
         /// A TZID this system has no zone for; `detail` says why.
@@ -173,7 +178,9 @@ public struct ContentLineError: Error, Hashable, Sendable, CustomStringConvertib
         case .parameterWithoutValue(let parameter): prefix + "parameter '\(shown(parameter))' has no value (NAME=VALUE)"
         case .unclosedQuote(let parameter): prefix + "parameter \(shown(parameter)) has an unclosed quote"
         case .missingColon(let text): prefix + "no ':' before the value in '\(shown(text))'"
-        case .unknownValueType(let kind): prefix + "VALUE=\(shown(kind)) is not DATE, DATE-TIME or PERIOD"
+        case .unknownValueType(let kind, let allowed):
+            prefix + "VALUE=\(shown(kind)) is not " + (allowed.count > 1 ? allowed.dropLast().joined(separator: ", ") + " or " + (allowed.last ?? "") : allowed.first ?? "a value type")
+        case .malformedValue(let type, let text): prefix + "'\(shown(text))' is not \(type.first.map { "AEIO".contains($0) } == true ? "an" : "a") \(type)"
         case .periodNotAllowed: prefix + "VALUE=PERIOD is only for RDATE"
         case .unknownZone(let name, let detail): prefix + "TZID=\(shown(name)) is not a time zone this system knows (\(detail))"
         case .malformedPeriod(let text): prefix + "'\(shown(text))' is not a PERIOD (START/END or START/DURATION)"

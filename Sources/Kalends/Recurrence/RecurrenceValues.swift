@@ -42,17 +42,8 @@ public enum RecurrenceStart: Hashable, Sendable, CustomStringConvertible {
 /// One RDATE or EXDATE value: a date, a floating or zoned wall-clock time,
 /// or a UTC instant; an RDATE may be a PERIOD, whose length is kept.
 public struct RecurrenceDate: Hashable, Sendable, CustomStringConvertible {
-    /// The forms of the value.
-    public enum Value: Hashable, Sendable {
-        /// `VALUE=DATE:19970714`.
-        case date(ISODate)
-        /// `19970714T123000` (floating).
-        case floating(LocalDateTime)
-        /// `TZID=Europe/Paris:19970714T123000`.
-        case zoned(LocalDateTime, ZoneRules)
-        /// `19970714T123000Z`.
-        case utc(Instant)
-    }
+    /// The forms of the value: a date, a floating or zoned wall-clock time, or a UTC instant.
+    public typealias Value = ItemTime
 
     /// The start.
     public let value: Value

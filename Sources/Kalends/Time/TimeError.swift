@@ -24,6 +24,8 @@ public enum TimeError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidZoneData(source: String, byteOffset: Int, reason: String)
     /// A zone file that exists but cannot be read (the system's reason).
     case unreadableZoneFile(path: String, reason: String)
+    /// A wall-clock time given with an offset its zone does not have at that time.
+    case offsetMismatch(String, zone: String, offset: UTCOffset)
 
     public var description: String {
         switch self {
@@ -45,6 +47,8 @@ public enum TimeError: Error, Hashable, Sendable, CustomStringConvertible {
             return "invalid zone data in \(TimeError.shown(source)) at byte offset \(offset): \(reason)"
         case .unreadableZoneFile(let path, let reason):
             return "cannot read zone file \(TimeError.shown(path)): \(reason)"
+        case .offsetMismatch(let local, let zone, let offset):
+            return "\(local) is not at offset \(offset) in \(zone)"
         case .outOfRange(let detail):
             return "\(detail) is out of the supported range (ISO years -9999 ... 9999)"
         }

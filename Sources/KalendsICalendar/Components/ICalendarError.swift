@@ -17,8 +17,8 @@ public struct ICalendarError: Error, Hashable, Sendable, CustomStringConvertible
         case binaryData
         /// Bytes that are not UTF-8 in a content line.
         case invalidUTF8
-        /// A content line longer than `ICalendarReader.maximumLineLength` bytes after unfolding.
-        case lineTooLong(bytes: Int, maximum: Int)
+        /// A content line (of the property `property`, when it names one) longer than `ICalendarReader.maximumLineLength` bytes after unfolding.
+        case lineTooLong(bytes: Int, maximum: Int, property: String?)
         /// A content line that does not read: no name, no `:`, a parameter without value or quote.
         case contentLine(ContentLineError)
         /// A `BEGIN:` or `END:` without a component name.
@@ -71,8 +71,8 @@ public struct ICalendarError: Error, Hashable, Sendable, CustomStringConvertible
             return "not iCalendar: the first line is '\(shown(found))', not BEGIN:VCALENDAR"
         case .binaryData: return "not iCalendar: binary data (bytes that are not UTF-8 text)"
         case .invalidUTF8: return "bytes that are not UTF-8"
-        case .lineTooLong(let bytes, let maximum):
-            return "a content line of \(bytes) bytes, more than the \(maximum) a line may have (after unfolding)"
+        case .lineTooLong(let bytes, let maximum, let property):
+            return "a content line\(property.map { " (\(shown($0)))" } ?? "") of \(bytes) bytes, more than the \(maximum) a line may have (after unfolding)"
         case .contentLine(let error): return error.description
         case .missingComponentName(let what): return "\(what): without a component name"
         case .mismatchedEnd(let expected, let found): return "END:\(shown(found)) closes the open \(expected)"
@@ -105,6 +105,10 @@ public struct ICalendarWarning: Hashable, Sendable, CustomStringConvertible {
         case leftOut(component: String, uid: String?, line: Int)
         /// The content line is not in the document.
         case lineIgnored
+        /// The property (of this name) is not in the document; its component is.
+        case propertyIgnored(String)
+        /// The value was read as this says (a form RFC 5545 does not allow, salvaged).
+        case readAs(String)
         /// Times with this TZID are floating (read in the viewer's zone).
         case floating(tzid: String)
         /// What was read of the component up to the end of the input is kept.
@@ -129,6 +133,8 @@ public struct ICalendarWarning: Hashable, Sendable, CustomStringConvertible {
         case .leftOut(let component, let uid, let line):
             done = uid.map { "the \(component) with UID \(RuleError.shown($0)) is left out" } ?? "the \(component) of line \(line) is left out"
         case .lineIgnored: done = "the line is ignored"
+        case .propertyIgnored(let name): done = "the \(RuleError.shown(name)) is ignored"
+        case .readAs(let reading): done = reading
         case .floating: done = "its times are floating, read in the viewer's zone"
         case .keptToEnd(let component): done = "the \(component) is read up to there"
         }

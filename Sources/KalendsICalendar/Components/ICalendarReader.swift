@@ -9,12 +9,16 @@ public struct ICalendarDocument: Hashable, Sendable {
     public var warnings: [ICalendarWarning]
     /// The zones of the calendars' VTIMEZONEs, the system's and X-WR-TIMEZONE.
     public var zones: ICalendarZones
+    /// Content lines outside any component: only in a fragment (a recurrence's lines without BEGIN:VCALENDAR).
+    public var properties: [ICalendarProperty]
 
     /// A document of `calendars`.
-    public init(calendars: [ICalendarComponent], warnings: [ICalendarWarning] = [], zones: ICalendarZones = ICalendarZones()) {
+    public init(calendars: [ICalendarComponent], warnings: [ICalendarWarning] = [], zones: ICalendarZones = ICalendarZones(),
+                properties: [ICalendarProperty] = []) {
         self.calendars = calendars
         self.warnings = warnings
         self.zones = zones
+        self.properties = properties
     }
 
     /// Every child of the calendars named `name` (`VEVENT`), in order.
@@ -26,15 +30,19 @@ public struct ICalendarDocument: Hashable, Sendable {
 /// Reads iCalendar bytes (RFC 5545, with RFC 6868's parameter escapes and
 /// RFC 7986's properties kept like any other) into an `ICalendarDocument`.
 ///
-/// `.lenient` (the default) leaves out a component with a defect — a line
-/// without a colon, bytes that are not UTF-8, an END that closes the wrong
-/// component, a bad date, duration, offset or RRULE — with one warning, and
-/// reads the rest; `.strict` throws the first defect. Input that is not
+/// Every value is checked through the format's table of property kinds
+/// (`PropertyKindTable.iCalendar`). `.lenient` (the default) leaves out a
+/// component with a defect in what it needs — in a VEVENT its UID, DTSTART,
+/// DTEND, DURATION, RRULE, RDATE, EXDATE, RECURRENCE-ID; an END that
+/// closes the wrong component — with one warning, passes over a defect in
+/// another property (a line without a colon, a bad DTSTAMP) with a warning
+/// that the property is ignored, and reads the rest. `.strict` throws the
+/// first defect, in any value of any component. Input that is not
 /// iCalendar at all (no BEGIN:VCALENDAR first, binary data) throws in both.
 ///
 ///     let document = try ICalendarReader(source: "work.ics").read(Array(text.utf8))
 ///     for warning in document.warnings { print(warning) }
-///     // work.ics:12:1: no ':' before the value in 'SUMMARY Lunch' (the VEVENT with UID 42 is left out)
+///     // work.ics:12:9: DTSTART: '2024021' is not a DATE (YYYYMMDD) (the VEVENT with UID 42 is left out)
 public struct ICalendarReader: Sendable {
     /// How defects are handled.
     public enum Mode: Hashable, Sendable {
@@ -56,12 +64,10 @@ public struct ICalendarReader: Sendable {
     public var source: String
     /// Lenient or strict.
     public var mode: Mode
-    /// Properties whose values the caller parses (and checks) itself, so
-    /// each is read once: the reader does not check them (the store, which
-    /// decodes DTSTART, RRULE and the others of events and to-dos anyway,
-    /// reports their defects in the same form). Empty: every value the
-    /// reader knows is checked.
-    public var valuesCheckedByCaller: Set<String> = []
+    /// The property kinds values are checked by.
+    public var table: PropertyKindTable = .iCalendar
+    /// Content lines without BEGIN:VCALENDAR (a recurrence's lines): properties outside any component are kept.
+    var fragment = false
 
     /// A reader of input named `source`.
     public init(source: String, mode: Mode = .lenient) {
@@ -92,14 +98,14 @@ public struct ICalendarReader: Sendable {
         if let split = try splitRead(bytes, parts: parts) {
             tree = split
         } else {
-            var builder = TreeBuilder(source: source, strict: mode == .strict, unchecked: valuesCheckedByCaller, bytes: bytes)
+            var builder = TreeBuilder(source: source, strict: mode == .strict, table: table, fragment: fragment, bytes: bytes)
             try builder.run()
-            tree = Tree(calendars: builder.calendars, warnings: builder.warnings, zoneUses: builder.zoneUses)
+            tree = Tree(calendars: builder.calendars, warnings: builder.warnings, zoneUses: builder.zoneUses, topLevel: builder.topLevel)
         }
         let zones = ICalendarZones(tree.calendars, source: source, inUse: tree.zoneUses.map(\.tzid))
         var warnings = tree.warnings
         try checkZones(tree.calendars, uses: tree.zoneUses, zones: zones, warnings: &warnings)
-        return ICalendarDocument(calendars: tree.calendars, warnings: warnings, zones: zones)
+        return ICalendarDocument(calendars: tree.calendars, warnings: warnings, zones: zones, properties: tree.topLevel)
     }
 
     /// What the one pass gives: the calendars, the defects passed over, the TZIDs in use.
@@ -107,6 +113,7 @@ public struct ICalendarReader: Sendable {
         var calendars: [ICalendarComponent]
         var warnings: [ICalendarWarning]
         var zoneUses: [(tzid: String, line: Int, column: Int)]
+        var topLevel: [ICalendarProperty] = []
     }
 
     /// Input is read in parts on the machine's cores, one part per this many bytes (512 KiB).
@@ -118,7 +125,7 @@ public struct ICalendarReader: Sendable {
     /// mode). Nil for one part, or when one part does not end where the next
     /// begins (inside a VCALENDAR, nothing else open): then it is read in one pass.
     func splitRead(_ bytes: UnsafeBufferPointer<UInt8>, parts: Int) throws(ICalendarError) -> Tree? {
-        guard parts > 1 else { return nil }
+        guard parts > 1, !fragment else { return nil }
         var starts = [0]
         for index in 1..<parts {
             guard let start = Self.componentLine(in: bytes, from: Swift.max(starts[starts.count - 1] + 1, bytes.count * index / parts)) else { break }
@@ -133,12 +140,12 @@ public struct ICalendarReader: Sendable {
             counted = start
             firstLines.append(lines)
         }
-        let strict = mode == .strict, unchecked = valuesCheckedByCaller, source = self.source
+        let strict = mode == .strict, table = self.table, source = self.source
         let ranges = starts.indices.map { starts[$0]..<(($0 + 1 < starts.count) ? starts[$0 + 1] : bytes.count) }
         nonisolated(unsafe) let shared = bytes
         let built = Parallel.chunks(count: ranges.count, minimumChunk: 1) { chunk -> [Result<TreeBuilder, ICalendarError>] in
             chunk.map { index in
-                var builder = TreeBuilder(source: source, strict: strict, unchecked: unchecked, bytes: shared, range: ranges[index],
+                var builder = TreeBuilder(source: source, strict: strict, table: table, bytes: shared, range: ranges[index],
                                           firstLine: firstLines[index], insideCalendar: index > 0)
                 do throws(ICalendarError) {
                     try builder.run(finishing: index == ranges.count - 1)
@@ -212,7 +219,7 @@ public struct ICalendarReader: Sendable {
         var reported: Set<String> = []
         for calendar in calendars {
             for component in calendar.components where component.name == "VTIMEZONE" {
-                let tzid = component.first("TZID")?.value ?? ""
+                let tzid = component.first("TZID")?.text ?? ""
                 // Those that read are in `zones`; only a failed one is read again, for its error.
                 guard zones.timeZones[tzid] == nil else { continue }
                 do {

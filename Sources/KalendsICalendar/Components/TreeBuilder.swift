@@ -22,10 +22,14 @@ struct TreeBuilder {
 
     let source: String
     let strict: Bool
-    /// Property names whose values the caller checks.
-    let unchecked: Set<String>
+    /// The property kinds values are checked by, and which properties each component needs.
+    let table: PropertyKindTable
+    /// Content lines without BEGIN:VCALENDAR (a recurrence's lines): properties outside any component are kept.
+    let fragment: Bool
     let bytes: UnsafeBufferPointer<UInt8>
     private(set) var calendars: [ICalendarComponent] = []
+    /// The properties outside any component, in a fragment.
+    private(set) var topLevel: [ICalendarProperty] = []
     private(set) var warnings: [ICalendarWarning] = []
     private var stack: [Open] = []
     /// Whether a first content line was read (it must be BEGIN:VCALENDAR).
@@ -43,11 +47,12 @@ struct TreeBuilder {
     /// A builder of the tree of `bytes`, or (`range`) of a part of them
     /// that starts at the line `firstLine`; `insideCalendar`: the part
     /// starts inside a VCALENDAR (a later part of a split read).
-    init(source: String, strict: Bool, unchecked: Set<String> = [], bytes: UnsafeBufferPointer<UInt8>,
+    init(source: String, strict: Bool, table: PropertyKindTable = .iCalendar, fragment: Bool = false, bytes: UnsafeBufferPointer<UInt8>,
          range: Range<Int>? = nil, firstLine: Int = 1, insideCalendar: Bool = false) {
         self.source = source
         self.strict = strict
-        self.unchecked = unchecked
+        self.table = table
+        self.fragment = fragment
         self.bytes = bytes
         self.range = range ?? 0..<bytes.count
         self.firstLine = firstLine
@@ -55,6 +60,7 @@ struct TreeBuilder {
             started = true
             stack = [Open(name: "VCALENDAR", line: firstLine, start: self.range.lowerBound)]
         }
+        if fragment { started = true }
     }
 
     /// The open VCALENDAR, when it is all that is open (where a part of a split read ends).
@@ -77,6 +83,24 @@ struct TreeBuilder {
         }
     }
 
+    /// A defect in the line of a property named `name` (nil: the line has
+    /// no name): of what the open component needs (BEGIN, END, and in a
+    /// VEVENT its DTSTART, UID, RRULE...), the component is left out (a
+    /// VALARM alone); of another property, only that line is.
+    private mutating func defect(_ found: ICalendarError, inPropertyNamed name: String?) throws(ICalendarError) {
+        // A fragment's own lines are few and all its own: none is passed over.
+        if strict || (fragment && stack.isEmpty) { throw found }
+        guard let open = stack.last, let name, name == "BEGIN" || name == "END" || table.isNeeded(name, in: open.name) else {
+            warnings.append(ICalendarWarning(found, name.map { .propertyIgnored($0) } ?? .lineIgnored))
+            return
+        }
+        if open.name == "VALARM" && stack.count > 2 {
+            if stack[stack.count - 1].defect == nil { stack[stack.count - 1].defect = found }
+            return
+        }
+        try defect(found)
+    }
+
     /// The component a defect leaves out: the VCALENDAR's open child, or a
     /// stray top-level component; nil inside a VCALENDAR's own lines.
     private var targetIndex: Int? {
@@ -94,9 +118,16 @@ struct TreeBuilder {
                bytes[first..<Swift.min(logical.byteRange.upperBound, first + 64)].contains(0) {
                 throw error(.binaryData, line: logical.line)
             }
+            // A recurrence's own lines are bounded tighter (`RecurrenceSet.maximumLineLength`).
+            if fragment && logical.length > RecurrenceSet.maximumLineLength, let name = leadingName(logical),
+               RecurrenceSet.lineNames.contains(name) {
+                throw error(.lineTooLong(bytes: logical.length, maximum: RecurrenceSet.maximumLineLength, property: name), line: logical.line)
+            }
             if logical.isTooLong {
                 guard started else { throw error(.notICalendar(found: firstText(logical)), line: logical.line) }
-                try defect(error(.lineTooLong(bytes: logical.length, maximum: ICalendarReader.maximumLineLength), line: logical.line))
+                let name = leadingName(logical)
+                try defect(error(.lineTooLong(bytes: logical.length, maximum: ICalendarReader.maximumLineLength, property: name), line: logical.line),
+                           inPropertyNamed: name)
                 continue
             }
             let parsed: ICalendarProperty
@@ -118,7 +149,7 @@ struct TreeBuilder {
                     guard started else { throw self.error(.notICalendar(found: firstText(logical)), line: logical.line) }
                     found = self.error(.contentLine(syntax), line: logical.line, column: syntax.column ?? 1)
                 }
-                try defect(found)
+                try defect(found, inPropertyNamed: leadingName(logical))
                 continue
             }
             try take(parsed, end: logical.byteRange.upperBound)
@@ -146,7 +177,28 @@ struct TreeBuilder {
     /// The first line's text, cut, for the not-iCalendar message.
     private func firstText(_ logical: LogicalLine) -> String {
         let range = logical.contentRange ?? logical.byteRange
-        return String(decoding: bytes[range.lowerBound..<Swift.min(range.upperBound, range.lowerBound + 80)], as: UTF8.self)
+        var end = range.lowerBound
+        while end < Swift.min(range.upperBound, range.lowerBound + 80) && bytes[end] != 10 && bytes[end] != 13 { end += 1 }
+        return String(decoding: bytes[range.lowerBound..<end], as: UTF8.self)
+    }
+
+    /// The name a line starts with (upper-cased), when it starts with one
+    /// followed by `;` or `:`; nil for a line that names no property (text
+    /// whose fold lost its leading space, say).
+    private func leadingName(_ logical: LogicalLine) -> String? {
+        func name(_ line: UnsafeBufferPointer<UInt8>) -> String? {
+            var end = 0
+            while end < line.count && end < 128, line[end] != UInt8(ascii: ";") && line[end] != UInt8(ascii: ":") {
+                let byte = line[end]
+                let isName = (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D
+                guard isName else { return nil }
+                end += 1
+            }
+            guard end > 0, end < line.count else { return nil }
+            return ASCIICase.upper(String(decoding: UnsafeBufferPointer(rebasing: line[0..<end]), as: UTF8.self))
+        }
+        if let range = logical.contentRange { return name(UnsafeBufferPointer(rebasing: bytes[range])) }
+        return logical.folded.withUnsafeBufferPointer(name)
     }
 
     private mutating func take(_ property: ICalendarProperty, end: Int) throws(ICalendarError) {
@@ -161,12 +213,12 @@ struct TreeBuilder {
                     throw error(.nestingTooDeep(maximum: ICalendarReader.maximumDepth), line: property.line)
                 }
                 stack.append(Open(name: name, line: property.line, start: property.byteRange.lowerBound))
-                if stack.count == 1 && name != "VCALENDAR" {
-                    try defect(error(.notICalendar(found: "BEGIN:" + property.value), line: property.line))
+                if stack.count == 1 && name != "VCALENDAR" && !fragment {
+                    try defect(error(.notICalendar(found: firstLineText(property)), line: property.line))
                 }
                 return
             }
-            guard name == "VCALENDAR" else { throw error(.notICalendar(found: "BEGIN:" + property.value), line: property.line) }
+            guard name == "VCALENDAR" else { throw error(.notICalendar(found: firstLineText(property)), line: property.line) }
             started = true
             stack.append(Open(name: name, line: property.line, start: property.byteRange.lowerBound))
         case "END":
@@ -188,22 +240,45 @@ struct TreeBuilder {
                 if stack.count > 1 { close(end: end) }
             }
         default:
-            guard !stack.isEmpty else {
-                guard started else { throw error(.notICalendar(found: property.name + ":" + property.value), line: property.line) }
+            guard let open = stack.last else {
+                guard started else { throw error(.notICalendar(found: firstLineText(property)), line: property.line) }
+                if fragment {
+                    if let problem = ValueCheck.problem(property, table: table, strict: strict, source: source) { throw problem }
+                    noteZone(property)
+                    topLevel.append(property)
+                    return
+                }
                 return try defect(error(.propertyOutsideComponent(property.name), line: property.line))
             }
-            // Inside a VTIMEZONE (depth 3 and more) values are the zone's, checked here whatever the caller reads.
-            if stack.count >= 2, ValueCheck.checks(property.name),
-               unchecked.isEmpty || stack.count > 2 && stack[1].name == "VTIMEZONE" || !unchecked.contains(property.name),
-               let problem = ValueCheck.problem(property, source: source) {
-                try defect(problem)
+            if let problem = ValueCheck.problem(property, table: table, strict: strict, source: source) {
+                // A property of the open component, which it needs or not.
+                if strict { throw problem }
+                if table.isNeeded(property.name, in: open.name) {
+                    try defect(problem, inPropertyNamed: property.name)
+                } else {
+                    warnings.append(ICalendarWarning(problem, .propertyIgnored(property.name)))
+                    return
+                }
             }
-            if !property.parameters.isEmpty, let tzid = property.parameter("TZID"), tzid != lastZone {
-                lastZone = tzid
-                if seenZones.insert(tzid).inserted { zoneUses.append((tzid, property.line, property.column)) }
-            }
+            noteZone(property)
             stack[stack.count - 1].properties.append(property)
         }
+    }
+
+    /// Records the first use of each TZID.
+    private mutating func noteZone(_ property: ICalendarProperty) {
+        guard !property.parameters.isEmpty, let tzid = property.parameter("TZID"), tzid != lastZone else { return }
+        lastZone = tzid
+        if seenZones.insert(tzid).inserted { zoneUses.append((tzid, property.line, property.column)) }
+    }
+
+    /// A property's line as written (its name as written, not upper-cased), cut, for the not-iCalendar message.
+    private func firstLineText(_ property: ICalendarProperty) -> String {
+        let range = property.byteRange
+        guard !range.isEmpty else { return property.name + ":" + property.value }
+        var end = range.lowerBound
+        while end < Swift.min(range.upperBound, range.lowerBound + 80) && bytes[end] != 10 && bytes[end] != 13 { end += 1 }
+        return String(decoding: bytes[range.lowerBound..<end], as: UTF8.self)
     }
 
     /// Closes the innermost open component at byte `end`: into its parent,
@@ -212,8 +287,8 @@ struct TreeBuilder {
         guard let open = stack.popLast() else { return }
         let component = ICalendarComponent(name: open.name, properties: open.properties, components: open.components,
                                            line: open.line, byteRange: open.start..<Swift.max(open.start, end))
-        if let defect = open.defect, stack.count <= 1 {
-            warnings.append(ICalendarWarning(defect, .leftOut(component: open.name, uid: component.uid, line: open.line)))
+        if let defect = open.defect, stack.count <= 1 || open.name == "VALARM" {
+            warnings.append(ICalendarWarning(defect, .leftOut(component: open.name, uid: stack.count <= 1 ? component.uid : nil, line: open.line)))
             return
         }
         if stack.isEmpty {

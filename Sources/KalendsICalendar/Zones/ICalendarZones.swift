@@ -5,9 +5,10 @@ import Kalends
 /// zone of floating times (Google's X-WR-TIMEZONE).
 ///
 /// A TZID resolves, in this order, to: the system's zone of that IANA name
-/// (a leading `/`, RFC 5545's "globally unique" mark, dropped), as most
-/// readers do, because the system's data is newer and has the zone's whole
-/// history where a VTIMEZONE often has only its current rule; else the
+/// (a globally unique TZID, `/mozilla.org/20070129_1/America/New_York`, by
+/// the IANA name it ends with, as libical reads it), as most readers do,
+/// because the system's data is newer and has the zone's whole history
+/// where a VTIMEZONE often has only its current rule; else the
 /// file's VTIMEZONE with that TZID; else, for Outlook's Windows names
 /// (`Eastern Standard Time`), the IANA zone CLDR maps it to (through ICU).
 /// A TZID nothing defines has no zone: its times are floating.
@@ -44,7 +45,7 @@ public struct ICalendarZones: Hashable, Sendable {
         var floating: ZoneRules?
         for calendar in calendars {
             for child in calendar.components where child.name == "VTIMEZONE" {
-                guard let tzid = child.first("TZID")?.value, zones[tzid] == nil,
+                guard let tzid = child.first("TZID")?.text, zones[tzid] == nil,
                       let rules = try? ZoneRules(vtimezone: child, source: source) else { continue }
                 zones[tzid] = rules
             }
@@ -67,13 +68,21 @@ public struct ICalendarZones: Hashable, Sendable {
         return Self.systemZone(tzid) ?? timeZones[tzid] ?? Self.windowsZone(tzid)
     }
 
-    /// The system's zone of an IANA name (`/` prefix dropped); nil for other text.
+    /// The system's zone of an IANA name, or of the IANA name a globally
+    /// unique TZID ends with (`/freeassociation.sourceforge.net/Tzfile/Europe/Berlin`:
+    /// the longest ending of at most three parts that names a zone); nil for other text.
     static func systemZone(_ tzid: String) -> ZoneRules? {
-        let name = tzid.hasPrefix("/") ? String(tzid.dropFirst()) : tzid
-        // Offsets (`+05:30`) are no zone names in a TZID.
-        guard let first = name.utf8.first, first != UInt8(ascii: "+"), first != UInt8(ascii: "-"),
-              !name.utf8.contains(UInt8(ascii: " ")) else { return nil }
-        return try? ZoneRules(identifier: name)
+        // Offsets (`+05:30`) and words with spaces are no zone names in a TZID.
+        guard let first = tzid.utf8.first, first != UInt8(ascii: "+"), first != UInt8(ascii: "-"),
+              !tzid.utf8.contains(UInt8(ascii: " ")), tzid.utf8.count < 256 else { return nil }
+        if !tzid.hasPrefix("/"), let zone = try? ZoneRules(identifier: tzid) { return zone }
+        let parts = tzid.split(separator: "/")
+        guard parts.allSatisfy({ $0 != ".." && $0 != "." }) else { return nil }
+        for count in stride(from: Swift.min(3, parts.count), through: 1, by: -1) {
+            let name = parts.suffix(count).joined(separator: "/")
+            if let zone = try? ZoneRules(identifier: name) { return zone }
+        }
+        return nil
     }
 
     /// The IANA zone CLDR's windowsZones table gives a Windows zone name, on this system.

@@ -17,7 +17,7 @@ extension ZoneRules {
     /// listed transitions carry offsets (see `ZoneRules(identifier:initialOffset:transitions:tail:)`).
     /// - Throws: `ICalendarError` (`.invalidTimeZone`, `.value`, `.rule`) at the line at fault.
     public init(vtimezone component: ICalendarComponent, source: String) throws(ICalendarError) {
-        let tzid = component.first("TZID")?.value ?? ""
+        let tzid = component.first("TZID")?.text ?? ""
         func fail(_ detail: String, line: Int) -> ICalendarError {
             ICalendarError(.invalidTimeZone(tzid: tzid, detail: detail), source: source, line: line)
         }
@@ -112,7 +112,7 @@ private struct Observance {
             }
         }
         let startProperty = try required("DTSTART")
-        let startValue = try value(startProperty) { (p) throws(ContentLineError) in try ValueText.dates(p, zone: nil) }
+        let startValue = try value(startProperty) { (p) throws(ContentLineError) in try p.dates(zone: nil) }
         var local: LocalDateTime?
         switch startValue.first?.value {
         case .floating(let time): local = time
@@ -132,7 +132,7 @@ private struct Observance {
         self.rules = rules
         var dates: [RecurrenceDate] = []
         for property in component.all("RDATE") {
-            dates += try value(property) { (p) throws(ContentLineError) in try ValueText.dates(p, zone: nil) }
+            dates += try value(property) { (p) throws(ContentLineError) in try p.dates(zone: nil) }
         }
         self.dates = dates
     }

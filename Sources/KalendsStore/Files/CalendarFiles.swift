@@ -76,10 +76,7 @@ public struct CalendarFileReader: Sendable {
     }
 
     func parse(_ bytes: [UInt8], source path: String) throws(ICalendarError) -> ICalendarDocument {
-        var reader = ICalendarReader(source: path, mode: mode)
-        // These values are parsed (and checked) once, by the decoding.
-        reader.valuesCheckedByCaller = ComponentDecoding.decodedProperties
-        return try reader.read(bytes)
+        try ICalendarReader(source: path, mode: mode).read(bytes)
     }
 
     /// iCalendar text read from elsewhere (standard input); `source` names

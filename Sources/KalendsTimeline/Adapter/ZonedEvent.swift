@@ -22,9 +22,9 @@ public struct ZonedEvent: Sendable, Hashable {
     /// `zone` (floating times by its clock); no `end`: an event of no length.
     ///
     /// - Throws: `TimeError` when the zone cannot place a time.
-    public init(id: String, start: EventTime, end: EventTime?, zone: ZoneRules) throws(TimeError) {
-        let startInstant = try start.instant(in: zone)
-        self.init(id: id, start: startInstant, end: try end?.instant(in: zone) ?? startInstant)
+    public init(id: String, start: ItemTime, end: ItemTime?, zone: ZoneRules) throws(TimeError) {
+        let startInstant = try start.instant(viewer: zone)
+        self.init(id: id, start: startInstant, end: try end?.instant(viewer: zone) ?? startInstant)
     }
 }
 

@@ -49,7 +49,7 @@ package struct LayoutInput {
     }
 
     /// Reads a time written in another form than the common ones.
-    package typealias TimeReader = (String) throws -> EventTime
+    package typealias TimeReader = (String) throws -> ItemTime
 
     /// The most events a document may hold.
     package static let maximumEvents = 1_000_000
@@ -62,7 +62,7 @@ package struct LayoutInput {
     /// - Throws: `LayoutInputError`, naming the event (index and id) and
     ///   field where one is at fault.
     package init(json bytes: UnsafeRawBufferPointer, zone: ZoneRules,
-                 readTime: TimeReader = { try EventTime(iso8601: $0) }) throws(LayoutInputError) {
+                 readTime: TimeReader = { try ItemTime(iso8601: $0) }) throws(LayoutInputError) {
         if Self.isICalendar(bytes) { throw .iCalendar }
         if let events = LayoutJSONReader.events(bytes) {
             // The common, well-formed input, read in one pass; anything else
@@ -86,7 +86,7 @@ package struct LayoutInput {
     /// The input as the general path alone reads it (the fast path's
     /// reference, for the parity tests).
     package static func viaGeneralPath(json bytes: UnsafeRawBufferPointer, zone: ZoneRules,
-                                       readTime: TimeReader = { try EventTime(iso8601: $0) }) throws(LayoutInputError) -> LayoutInput {
+                                       readTime: TimeReader = { try ItemTime(iso8601: $0) }) throws(LayoutInputError) -> LayoutInput {
         var input = LayoutInput()
         try input.readGeneral(bytes, zone: zone, readTime: readTime)
         return input
@@ -153,9 +153,9 @@ package struct LayoutInput {
     /// One event's times read and checked.
     private mutating func add(_ event: LayoutJSONReader.Event, index: Int, zone: ZoneRules, readTime: TimeReader) throws(LayoutInputError) {
         func failure(_ problem: LayoutEventProblem) -> LayoutInputError { .event(index: index, id: event.id, problem) }
-        func time(_ text: TimeText, field: String) throws(LayoutInputError) -> EventTime {
+        func time(_ text: TimeText, field: String) throws(LayoutInputError) -> ItemTime {
             do {
-                return try text.eventTime(readTime)
+                return try text.itemTime(readTime)
             } catch {
                 throw failure(.time(field: field, text: text.text, underlying: error))
             }
@@ -163,15 +163,15 @@ package struct LayoutInput {
         let start = try time(event.start, field: "start")
         let end = try event.end.map { text throws(LayoutInputError) in try time(text, field: "end") }
         if event.allDay {
-            let first = start.dayNumber(in: zone)
-            let last = end?.dayNumber(in: zone) ?? first + 1
+            let first = start.dayNumber(viewer: zone)
+            let last = end?.dayNumber(viewer: zone) ?? first + 1
             guard last >= first else { throw failure(.endBeforeStart(end: event.end?.text ?? "", start: event.start.text)) }
             allDay.append(AllDay(id: event.id, title: event.title, first: first, end: Swift.max(last, first + 1)))
         } else {
             let startInstant: Instant, endInstant: Instant
             do {
-                startInstant = try start.instant(in: zone)
-                endInstant = try end?.instant(in: zone) ?? startInstant
+                startInstant = try start.instant(viewer: zone)
+                endInstant = try end?.instant(viewer: zone) ?? startInstant
             } catch {
                 throw failure(.zone(error))
             }

@@ -38,15 +38,15 @@ extension LayoutInput {
         }
 
         /// The time: `read` reads it where it is text.
-        func eventTime(_ read: TimeReader) throws -> EventTime {
+        func itemTime(_ read: TimeReader) throws -> ItemTime {
             switch self {
             case .text(let text):
                 // The common forms without the reader (the same times: `LayoutJSONParityProperties`).
                 if let local = LayoutInput.floatingDateTime(text) { return .floating(local) }
-                if let instant = LayoutInput.utcDateTime(text) { return .instant(instant) }
+                if let instant = LayoutInput.utcDateTime(text) { return .utc(instant) }
                 return try read(text)
             case .floating(let local): return .floating(local)
-            case .utc(let local): return .instant(LayoutInput.instant(utc: local))
+            case .utc(let local): return .utc(LayoutInput.instant(utc: local))
             }
         }
     }

@@ -114,9 +114,9 @@ enum LayoutCommand: Command {
         let reading = DateTimeArgument.Reading(calendar: DateTimeArgument.iso, zone: nil, clockZone: zone)
         let readTime: LayoutInput.TimeReader = { text in
             switch try DateTimeArgument.read(text, reading).value {
-            case .date(let date): return .date(date.dayNumber)
+            case .date(let date): return .date(ISODate(dayNumber: date.dayNumber))
             case .floating(let local): return .floating(local)
-            case .zoned(let zoned): return .instant(zoned.instant)
+            case .zoned(let zoned): return .utc(zoned.instant)
             }
         }
         do {

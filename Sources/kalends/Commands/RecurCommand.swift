@@ -68,6 +68,10 @@ enum RecurCommand: Command {
     /// Occurrences printed when nothing bounds an endless rule.
     static let defaultLimit = 100
 
+    /// The most bytes of ICAL-FILE or standard input read: far more than the
+    /// lines of one recurrence need, and still a bound on an endless input.
+    static let maximumInputBytes = 16 << 20
+
     static func run(_ arguments: ParsedArguments, output: inout OutputBuffer) throws -> Int32 {
         let positionals = try arguments.positionals(0...1, command: name, usage: usage)
         let zone = try ZoneOption.read(arguments)
@@ -253,8 +257,10 @@ enum RecurCommand: Command {
 
     /// The set of the iCalendar lines of one file or standard input; a floating DTSTART read in `zone` when given.
     static func readFileSet(_ path: String, zone: ZoneRules?, policy: LocalTimePolicy) throws -> RecurrenceSet {
-        let (read, source) = try ICalendarInput.read(path, argument: "ICAL-FILE")
-        guard let text = read else {
+        // Read whole (bounded), then by the library's one reader.
+        let file = try InputFile(path, argument: "ICAL-FILE", maximumBytes: maximumInputBytes, what: "the iCalendar text of a recurrence")
+        let source = file.contents
+        guard let text = String(validating: [UInt8](file.data), as: UTF8.self) else {
             throw InputError(source, underlying: ArgumentProblem.notUTF8)
         }
         do {

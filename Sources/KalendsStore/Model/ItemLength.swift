@@ -1,43 +1,5 @@
 import Kalends
 
-/// A time as a calendar file gives it (DTSTART, DTEND, DUE, RECURRENCE-ID):
-/// a date, a floating wall-clock time, a wall-clock time in a zone, or a
-/// UTC instant. The same forms as an RDATE's (`RecurrenceDate.Value`).
-public typealias ItemTime = RecurrenceDate.Value
-
-extension RecurrenceDate.Value {
-    /// True for a date (an all-day value).
-    public var isDate: Bool {
-        if case .date = self { return true }
-        return false
-    }
-
-    /// The instant this time is for a viewer in `viewer`: a date is the
-    /// start of its day there, a floating time the viewer's wall clock (a
-    /// time in a gap moves forward, a repeated one is the first), a zoned
-    /// time the instant its zone gives.
-    /// - Throws: `TimeError` for a time outside the supported range.
-    public func instant(viewer: ZoneRules) throws(TimeError) -> Instant {
-        switch self {
-        case .date(let date): return try viewer.startOfDay(date.dayNumber)
-        case .floating(let local): return try viewer.resolve(local).instant
-        case .zoned(let local, let zone): return try zone.resolve(local).instant
-        case .utc(let instant): return instant
-        }
-    }
-
-    /// The recurrence form of a start: UTC is a zoned time in `ZoneRules.utc`.
-    /// - Throws: `TimeError` for an instant outside the supported range.
-    public func recurrenceStart() throws(TimeError) -> RecurrenceStart {
-        switch self {
-        case .date(let date): return .date(date)
-        case .floating(let local): return .floating(local)
-        case .zoned(let local, let zone): return .zoned(local, zone)
-        case .utc(let instant): return .zoned(try ZonedDateTime(instant: instant, zone: .utc).local, .utc)
-        }
-    }
-}
-
 /// How long each occurrence of an event lasts, as its file says it
 /// (RFC 5545 section 3.8.5.3).
 public enum ItemLength: Hashable, Sendable {
