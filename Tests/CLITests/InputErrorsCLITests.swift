@@ -46,10 +46,9 @@ final class InputErrorsCLITests: XCTestCase {
         // recur reads a folder as a vdir too: an empty one holds no recurrence.
         CLI.assertError(CLI.run(["recur", directory.path]), status: 1,
                         contains: "kalends: error: ICAL-FILE '\(directory.path)': no DTSTART line")
-        // layout reads a folder as a vdir of .ics files: this one holds none, so the day is empty.
-        let empty = CLI.run(["layout", directory.path, "--day", "2024-03-15"])
-        XCTAssertEqual(empty.status, 0, empty.stderr)
-        XCTAssertTrue(empty.stdout.contains("\"events\":[]"), empty.stdout)
+        // layout reads a folder as calendars: one with no item and no calendar folder is an error, not an empty day.
+        CLI.assertError(CLI.run(["layout", directory.path, "--day", "2024-03-15"]), status: 1,
+                        contains: "kalends: error: \(directory.path): no .ics items and no calendar folders")
         // Root reads any file: the permission case is checked for other users only.
         guard getuid() != 0 else { return }
         let locked = directory.appendingPathComponent("locked.ics")

@@ -41,8 +41,8 @@ final class EditingProperties: XCTestCase {
         case 0, 3: rule += ";COUNT=\(spec.count)"
         case 1:
             let until = time(spec.form, day: spec.day + spec.count * 7 * spec.interval - 3, hour: 9)
-            rule += ";UNTIL=" + (until.isDate ? ItemText.property("X", until).value : spec.form == 1 ? ItemText.property("X", until).value
-                                 : ItemText.basic(Instant(seconds: (19_783 + spec.day + spec.count * 7 * spec.interval - 3) * 86_400 + 7 * 3_600)))
+            rule += ";UNTIL=" + (until.isDate ? ICalendarProperty("X", time: until).value : spec.form == 1 ? ICalendarProperty("X", time: until).value
+                                 : ICalendarValue.DateTime.write(Instant(seconds: (19_783 + spec.day + spec.count * 7 * spec.interval - 3) * 86_400 + 7 * 3_600)))
         default: break
         }
         let writer = ICalendarWriter(lineEnd: spec.lf ? .lf : .crlf)
@@ -52,22 +52,22 @@ final class EditingProperties: XCTestCase {
         }
         let long = String(repeating: "Größe ", count: spec.fold ? 30 : 1)
         var bytes = Array("BEGIN:VCALENDAR\(spec.lf ? "\n" : "\r\n")VERSION:2.0\(spec.lf ? "\n" : "\r\n")PRODID:-//Test//EN\(spec.lf ? "\n" : "\r\n")".utf8)
-        bytes += event("before@test", [ItemText.property("DTSTART", time(0, day: 3, hour: 12)), ICalendarProperty(name: "DURATION", value: "PT1H"),
+        bytes += event("before@test", [ICalendarProperty("DTSTART", time: time(0, day: 3, hour: 12)), ICalendarProperty(name: "DURATION", value: "PT1H"),
                                        ICalendarProperty(name: "SUMMARY", value: long), ICalendarProperty(name: "X-KEEP", parameters: [ICalendarParameter(name: "X-P", values: ["a,b"])], value: "1")])
-        var series = [ItemText.property("DTSTART", start), ICalendarProperty(name: "SUMMARY", value: "Series " + long), ICalendarProperty(name: "RRULE", value: rule)]
+        var series = [ICalendarProperty("DTSTART", time: start), ICalendarProperty(name: "SUMMARY", value: "Series " + long), ICalendarProperty(name: "RRULE", value: rule)]
         if !start.isDate { series.append(ICalendarProperty(name: "DURATION", value: "PT45M")) }
         let occurrences = self.occurrences(spec, start: start, rule: rule)
-        if spec.exdate >= 0, spec.exdate < occurrences.count - 1 { series.append(ItemText.property("EXDATE", occurrences[spec.exdate + 1])) }
+        if spec.exdate >= 0, spec.exdate < occurrences.count - 1 { series.append(ICalendarProperty("EXDATE", time: occurrences[spec.exdate + 1])) }
         bytes += event("series@test", series)
         if spec.override >= 0, spec.override < occurrences.count, spec.override != spec.exdate + 1, !start.isDate,
-           let moved = CalendarStore.shifted(occurrences[spec.override], instant: try? occurrences[spec.override].instant(viewer: .utc), by: 3_600) {
-            bytes += event("series@test", [ItemText.property("RECURRENCE-ID", occurrences[spec.override]), ItemText.property("DTSTART", moved.time),
+           let moved = Oracle.shifted(occurrences[spec.override], by: 3_600) {
+            bytes += event("series@test", [ICalendarProperty("RECURRENCE-ID", time: occurrences[spec.override]), ICalendarProperty("DTSTART", time: moved),
                                            ICalendarProperty(name: "DURATION", value: "PT45M"), ICalendarProperty(name: "SUMMARY", value: "Moved")])
         }
-        bytes += event("after@test", [ItemText.property("DTSTART", time(2, day: 20, hour: 0)), ICalendarProperty(name: "SUMMARY", value: "After")])
+        bytes += event("after@test", [ICalendarProperty("DTSTART", time: time(2, day: 20, hour: 0)), ICalendarProperty(name: "SUMMARY", value: "After")])
         bytes += writer.component(ICalendarComponent(name: "VTODO", properties: [
             ICalendarProperty(name: "UID", value: "todo@test"), ICalendarProperty(name: "DTSTAMP", value: "20240101T000000Z"),
-            ItemText.property("DTSTART", start), ItemText.property("DUE", start), ICalendarProperty(name: "RRULE", value: rule),
+            ICalendarProperty("DTSTART", time: start), ICalendarProperty("DUE", time: start), ICalendarProperty(name: "RRULE", value: rule),
             ICalendarProperty(name: "SUMMARY", value: "Todo"),
         ]))
         bytes += Array("END:VCALENDAR\(spec.lf ? "\n" : "\r\n")".utf8)
@@ -78,7 +78,7 @@ final class EditingProperties: XCTestCase {
     static func occurrences(_ spec: Spec, start: ItemTime, rule: String) -> [ItemTime] {
         guard let parsed = try? RecurrenceRule(parsing: rule), let recurrenceStart = try? start.recurrenceStart(),
               let set = try? RecurrenceSet(start: recurrenceStart, rules: [parsed]) else { return [] }
-        return set.occurrences().prefix(30).map(CalendarStore.itemTime)
+        return set.occurrences().prefix(30).map(Oracle.time)
     }
 
     /// The events' occurrences of a file, as (UID, start instant, title), in order.
@@ -88,7 +88,7 @@ final class EditingProperties: XCTestCase {
         let window = Instant(seconds: 19_700 * 86_400)..<Instant(seconds: 20_600 * 86_400)
         return try store.events(in: window, viewer: berlin).map { occurrence in
             let original = occurrence.recurrenceID ?? occurrence.start
-            return (occurrence.uid, occurrence.startInstant.seconds, occurrence.event.title ?? "", EventSeries.key(of: original, reference: original))
+            return (occurrence.uid, occurrence.startInstant.seconds, occurrence.event.title ?? "", Oracle.identity(original, series: original) ?? 0)
         }
     }
 
@@ -120,7 +120,7 @@ final class EditingProperties: XCTestCase {
               let set = try? RecurrenceSet(start: try start.recurrenceStart(), rules: master.recurrence.rules, dates: [], exclusions: master.recurrence.exclusions) else { return nil }
         let all = Array(set.occurrences().prefix(20))
         guard !all.isEmpty else { return nil }
-        return CalendarStore.itemTime(all[index % all.count])
+        return Oracle.time(all[index % all.count])
     }
 
     func testRemovingOneOccurrenceRemovesExactlyIt() {
@@ -140,7 +140,7 @@ final class EditingProperties: XCTestCase {
         forAll(Gen.zip(Self.specs, Gen.int(in: 0...19), Gen.bool), runs: 150) { spec, index, remove in
             let (bytes, uid) = Self.file(spec)
             guard let occurrence = Self.pick(spec, index: index) else { throw Failure("no occurrence") }
-            let cut = EventSeries.key(of: occurrence, reference: occurrence)
+            let cut = Oracle.identity(occurrence, series: occurrence) ?? 0
             let before = try Self.agenda(bytes).filter { $0.uid == uid }
             let earlier = before.filter { $0.key < cut }.count
             var newUID: String?
@@ -180,7 +180,7 @@ final class EditingProperties: XCTestCase {
             let after = try Self.edited(bytes) { try $0.complete(reminderUID: "todo@test") }
             let reminder = try CalendarFileReader(mode: .strict).read(bytes: after, source: "t.ics").calendar.reminders[0]
             let set = try RecurrenceSet(start: try start.recurrenceStart(), rules: before.recurrence.rules)
-            let firstTwo = Array(set.occurrences().prefix(2)).map(CalendarStore.itemTime)
+            let firstTwo = Array(set.occurrences().prefix(2)).map(Oracle.time)
             if firstTwo.count == 2 {
                 guard reminder.due == firstTwo[1], !reminder.isDone else { throw Failure("due \(String(describing: reminder.due)), expected \(firstTwo[1])") }
             } else {
@@ -243,7 +243,7 @@ final class EditingProperties: XCTestCase {
         forAll(Self.specs, runs: 100) { spec in
             let (bytes, _) = Self.file(spec)
             let event = NewEvent(title: "New, with; \"quotes\" and\na line", start: Self.time(spec.form, day: spec.day + 1, hour: 14),
-                                 end: spec.form == 2 ? nil : .duration(.nominal(days: 0, seconds: 5_400)), location: "Room 1")
+                                 end: spec.form == 2 ? nil : .duration(try CalendarDuration(parsing: "PT1H30M")), location: "Room 1")
             var uid = ""
             let after = try Self.edited(bytes) { uid = try $0.add(event) }
             // The bytes before the insertion and the last line are the old ones.
@@ -282,6 +282,6 @@ final class EditingProperties: XCTestCase {
 extension ItemTime {
     /// The same form, `minutes` later on the wall clock (an instant: later in time).
     func adding(minutes: Int) -> ItemTime {
-        CalendarStore.shifted(self, instant: try? instant(viewer: .utc), by: minutes * 60)?.time ?? self
+        Oracle.shifted(self, by: minutes * 60) ?? self
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import Kalends
-import KalendsICalendar
+@testable import KalendsICalendar
 @testable import KalendsStore
 import XCTest
 
@@ -19,16 +19,27 @@ final class ThreadedReadTests: XCTestCase {
         case failed(String)
     }
 
+    /// A read on one thread, or on three (forced, whatever the machine's cores) with tiny chunks.
     static func outcome(_ path: String, mode: ICalendarReader.Mode, threaded: Bool) -> Outcome {
         var reader = CalendarFileReader(mode: mode)
         reader.componentsChunk = threaded ? 1 : Int.max
         reader.filesChunk = threaded ? 1 : Int.max
+        Parallel.forcedWorkers.withLock { $0 = threaded ? 3 : nil }
+        defer { Parallel.forcedWorkers.withLock { $0 = nil } }
         do {
-            let result = try reader.read(path)
-            return .read(result.calendar, result.warnings)
+            let results = try reader.read(path)
+            guard results.count == 1 else { return .failed("\(results.count) calendars") }
+            return .read(results[0].calendar, results[0].warnings)
         } catch {
             return .failed("\(error)")
         }
+    }
+
+    /// The threads started while `body` ran.
+    static func threads(_ body: () -> Void) -> Int {
+        let before = Parallel.threadsStarted.withLock { $0 }
+        body()
+        return Parallel.threadsStarted.withLock { $0 } - before
     }
 
     static func fixtures() -> [String] {
@@ -43,11 +54,16 @@ final class ThreadedReadTests: XCTestCase {
     func testEveryFixtureReadsOnThreadsAsOnOne() {
         let paths = Self.fixtures()
         XCTAssertGreaterThan(paths.count, 10, "fixtures not found under \(Self.root.path)")
+        var started = 0
         for path in paths {
             for mode in [ICalendarReader.Mode.lenient, .strict] {
-                XCTAssertEqual(Self.outcome(path, mode: mode, threaded: true), Self.outcome(path, mode: mode, threaded: false), "\(mode) \(path)")
+                var threaded: Outcome?
+                started += Self.threads { threaded = Self.outcome(path, mode: mode, threaded: true) }
+                XCTAssertEqual(threaded, Self.outcome(path, mode: mode, threaded: false), "\(mode) \(path)")
             }
         }
+        // The threaded path ran: files of more than one component were decoded on several threads.
+        XCTAssertGreaterThan(started, paths.count)
     }
 
     func testAFolderOfGoodAndBadFilesReadsOnThreadsAsOnOne() throws {
@@ -60,7 +76,8 @@ final class ThreadedReadTests: XCTestCase {
             let name = String(format: "%03d-", index) + URL(fileURLWithPath: path).lastPathComponent
             try FileManager.default.copyItem(atPath: path, toPath: folder.appendingPathComponent(name).path)
         }
-        let lenient = Self.outcome(folder.path, mode: .lenient, threaded: true)
+        var lenient = Outcome.failed("not read")
+        XCTAssertGreaterThanOrEqual(Self.threads { lenient = Self.outcome(folder.path, mode: .lenient, threaded: true) }, 2)
         XCTAssertEqual(lenient, Self.outcome(folder.path, mode: .lenient, threaded: false))
         guard case .read(let calendar, let warnings) = lenient else { return XCTFail("the folder did not read: \(lenient)") }
         XCTAssertGreaterThan(calendar.events.count, 20)

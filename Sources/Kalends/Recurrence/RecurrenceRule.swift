@@ -238,6 +238,14 @@ public struct RecurrenceRule: Hashable, Sendable {
         return nil
     }
 
+    /// The same rule with another end (COUNT, UNTIL or none).
+    /// - Throws: `RuleError` for a COUNT outside 1 ... `maximumCount`.
+    public func ending(_ end: End) throws(RuleError) -> RecurrenceRule {
+        try RecurrenceRule(frequency: frequency, interval: interval, end: end, bySecond: bySecond, byMinute: byMinute, byHour: byHour,
+                           byDay: byDay, byMonthDay: byMonthDay, byYearDay: byYearDay, byWeekNo: byWeekNo, byMonth: byMonth,
+                           bySetPos: bySetPos, weekStart: weekStart, rscale: rscale, skip: skip)
+    }
+
     /// True when the rule has any BYxxx part.
     public var hasByParts: Bool {
         !(bySecond.isEmpty && byMinute.isEmpty && byHour.isEmpty && byDay.isEmpty && byMonthDay.isEmpty

@@ -43,6 +43,20 @@ public struct ICalendarError: Error, Hashable, Sendable, CustomStringConvertible
         case unknownZone(String)
         /// A component without a property it must have (a VEVENT without DTSTART).
         case missingProperty(component: String, property: String)
+        /// A value (`value`, as shown) of `property` not of the form DTSTART
+        /// (`start`) gives it: RFC 5545 wants UNTIL, RDATE and EXDATE in DTSTART's form.
+        case mismatchedForm(property: String, value: String, start: String)
+        /// An end (DTEND, DUE) before the start (or, for dates, not after it).
+        case endBeforeStart(property: String, end: String, start: String)
+        /// A time that cannot be placed (outside the supported range); `detail` says why.
+        case unplaceable(property: String, value: String, detail: String)
+        /// A recurrence (DTSTART with its RRULEs, RDATEs, EXDATEs) that cannot be expanded.
+        case recurrence(RecurrenceError)
+        /// An override (of the series `uid`) whose RECURRENCE-ID is no occurrence of the version of the series read.
+        case noSuchOccurrence(uid: String, recurrenceID: String)
+        /// A second version of the component with this UID and RECURRENCE-ID (nil: the series itself);
+        /// `kept` is the line of the version read (the higher SEQUENCE, then the later DTSTAMP).
+        case duplicate(uid: String, recurrenceID: String?, kept: Int)
     }
 
     /// What is wrong.
@@ -84,6 +98,16 @@ public struct ICalendarError: Error, Hashable, Sendable, CustomStringConvertible
         case .rule(let error): return "RRULE: \(error)"
         case .invalidTimeZone(let tzid, let detail): return "the VTIMEZONE \(shown(tzid)) gives no zone: \(detail)"
         case .missingProperty(let component, let property): return "the \(component) has no \(property)"
+        case .mismatchedForm(let property, let value, let start):
+            return "\(property) \(shown(value)) is not of DTSTART's form (\(shown(start)))"
+        case .endBeforeStart(let property, let end, let start):
+            return "\(property) \(shown(end)) is not after DTSTART \(shown(start))"
+        case .unplaceable(let property, let value, let detail): return "\(property) \(shown(value)) cannot be placed: \(detail)"
+        case .recurrence(let error): return error.message
+        case .noSuchOccurrence(let uid, let recurrenceID):
+            return "RECURRENCE-ID \(shown(recurrenceID)) is no occurrence of the newest version of UID \(shown(uid))"
+        case .duplicate(let uid, let recurrenceID, let kept):
+            return "another version of UID \(shown(uid))\(recurrenceID.map { " with RECURRENCE-ID \($0)" } ?? "") is on line \(kept), with a higher SEQUENCE or a later DTSTAMP"
         case .unknownZone(let tzid):
             return "TZID=\(shown(tzid)) is defined neither in the file nor on this system (nor as a Windows zone name)"
         }

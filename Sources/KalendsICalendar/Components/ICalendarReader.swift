@@ -89,7 +89,7 @@ public struct ICalendarReader: Sendable {
 
     /// Reads `bytes` (borrowed for the call only).
     public func read(_ bytes: UnsafeBufferPointer<UInt8>) throws(ICalendarError) -> ICalendarDocument {
-        try read(bytes, parts: Swift.min(Parallel.processors, bytes.count / Self.splitSize))
+        try read(bytes, parts: Parallel.workers(count: bytes.count, minimumChunk: Self.splitSize))
     }
 
     /// Reads `bytes` in up to `parts` parts at once (one pass for 1).

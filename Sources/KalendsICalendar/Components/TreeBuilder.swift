@@ -250,14 +250,23 @@ struct TreeBuilder {
                 }
                 return try defect(error(.propertyOutsideComponent(property.name), line: property.line))
             }
+            var property = property
             if let problem = ValueCheck.problem(property, table: table, strict: strict, source: source) {
                 // A property of the open component, which it needs or not.
                 if strict { throw problem }
-                if table.isNeeded(property.name, in: open.name) {
-                    try defect(problem, inPropertyNamed: property.name)
-                } else {
+                if !table.isNeeded(property.name, in: open.name) {
                     warnings.append(ICalendarWarning(problem, .propertyIgnored(property.name)))
                     return
+                }
+                switch Salvage.outcome(property) {
+                case .ignored?:
+                    warnings.append(ICalendarWarning(problem, .propertyIgnored(property.name)))
+                    return
+                case .readAs(let fixed, let how)?:
+                    warnings.append(ICalendarWarning(problem, .readAs(how)))
+                    property = fixed
+                case nil:
+                    try defect(problem, inPropertyNamed: property.name)
                 }
             }
             noteZone(property)

@@ -1,3 +1,4 @@
+import Kalends
 import KalendsICalendar
 
 /// A component of a file being changed, as lines: each property and child
@@ -91,5 +92,46 @@ struct ComponentText {
             }
         }
         return result + end
+    }
+}
+
+extension ComponentText {
+    /// SEQUENCE incremented, DTSTAMP renewed to `now`.
+    mutating func touch(now: Instant) {
+        let sequence = first("SEQUENCE").flatMap { try? $0.integer() } ?? 0
+        set(ICalendarProperty("SEQUENCE", integer: sequence.clampedSum(1)))
+        set(ComponentText.stamp(now))
+    }
+
+    /// DTSTAMP of `now`.
+    static func stamp(_ now: Instant) -> ICalendarProperty {
+        ICalendarProperty(name: "DTSTAMP", value: ICalendarValue.DateTime.write(now))
+    }
+
+    /// A DURATION of a length.
+    static func duration(_ length: ItemLength) -> ICalendarProperty {
+        switch length {
+        case .exact(let seconds): return ICalendarProperty("DURATION", days: 0, seconds: seconds)
+        case .nominal(let days, let seconds): return ICalendarProperty("DURATION", days: days, seconds: seconds)
+        }
+    }
+
+    /// A VALARM: its action (DISPLAY by default) with the item's title as its text, at its trigger.
+    static func alarm(_ alarm: Alarm, title: String) -> ICalendarComponent {
+        let trigger: ICalendarProperty
+        switch alarm.trigger {
+        case .relative(let seconds, let toEnd):
+            trigger = ICalendarProperty("TRIGGER", days: 0, seconds: seconds,
+                                        parameters: toEnd ? [ICalendarParameter(name: "RELATED", values: ["END"])] : [])
+        case .absolute(let instant):
+            trigger = ICalendarProperty(name: "TRIGGER", parameters: [ICalendarParameter(name: "VALUE", values: ["DATE-TIME"])],
+                                        value: ICalendarValue.DateTime.write(instant))
+        }
+        var properties = [ICalendarProperty(name: "ACTION", value: alarm.action), trigger, ICalendarProperty("DESCRIPTION", text: alarm.notes ?? title)]
+        if alarm.repeatCount > 0 && alarm.repeatInterval > 0 {
+            properties.append(ICalendarProperty("REPEAT", integer: alarm.repeatCount))
+            properties.append(ICalendarProperty("DURATION", days: 0, seconds: alarm.repeatInterval))
+        }
+        return ICalendarComponent(name: "VALARM", properties: properties)
     }
 }

@@ -4,12 +4,13 @@ import Glibc
 import Kalends
 import KalendsICalendar
 
-/// Calendar files and vdir folders read into calendars: each file, or each
-/// folder of one `.ics` per item (vdirsyncer's vdir, as khal reads it), is
-/// one `CalendarCollection`.
+/// Calendar files and vdir folders read into calendars, as khal and
+/// vdirsyncer lay them out: a file is one calendar; a folder of `.ics`
+/// items (a vdir) is one; a folder of such folders (`~/.calendars`) is one
+/// calendar per folder in it.
 public struct CalendarFileReader: Sendable {
-    /// What reading a file or folder gave: its calendar, and the defects a
-    /// lenient read passed over (each with its place and what was left out).
+    /// What reading one file or vdir folder gave: its calendar, and the
+    /// defects a lenient read passed over (each with its place and what was done).
     public struct Result: Sendable {
         /// The calendar read.
         public let calendar: CalendarCollection
@@ -32,79 +33,125 @@ public struct CalendarFileReader: Sendable {
         self.mode = mode
     }
 
-    /// Reads `path`: a file, or a vdir folder (its `*.ics` files in name
-    /// order; its name from the folder's `displayname` file, else the
-    /// folder's name).
-    /// - Throws: `CalendarFileError` when the path cannot be read; `ICalendarError`
-    ///   for a file that is not iCalendar, or (strict) for any defect.
-    public func read(_ path: String) throws -> Result {
-        if Self.isDirectory(path) {
-            var events: [Event] = [], reminders: [Reminder] = [], warnings: [ICalendarWarning] = []
-            let files = try Self.itemFiles(in: path)
-            // The files read on the machine's cores, in chunks of the name order: the items, the
-            // warnings and (the first error in that order) what one pass in order gives.
-            let parts = Parallel.chunks(count: files.count, minimumChunk: filesChunk) { range -> ([Result], (any Error)?) in
-                var reads: [Result] = []
-                for file in files[range] {
-                    do { reads.append(try readFile(file)) } catch { return (reads, error) }
-                }
-                return (reads, nil)
-            }
-            for (reads, error) in parts {
-                for read in reads {
-                    events += read.calendar.events
-                    reminders += read.calendar.reminders
-                    warnings += read.warnings
-                }
-                if let error { throw error }
-            }
-            let displayName = (try? Self.contents(of: (path.hasSuffix("/") ? path : path + "/") + "displayname", maximum: 4_096))
-                .flatMap { String(validating: $0, as: UTF8.self) }?.trimmingCharacters("\n").trimmingCharacters(" ")
-            let name = displayName.flatMap { $0.isEmpty ? nil : $0 } ?? Self.lastComponent(path)
-            return Result(calendar: CalendarCollection(name: name, path: path, events: events, reminders: reminders), warnings: warnings)
+    /// Reads `path`: a file; a vdir folder (its `*.ics` files in name
+    /// order; named by its `displayname` file, else the folder's name); or
+    /// a folder of vdir folders, each a calendar, in name order.
+    /// - Throws: `CalendarReadError`: the path cannot be read (`.file`), a
+    ///   file is not iCalendar or (strict) has a defect (`.content`), a
+    ///   folder holds no item and no calendar folder (`.noCalendar`).
+    public func read(_ path: String) throws(CalendarReadError) -> [Result] {
+        guard Self.isDirectory(path) else { return [try readFile(path)] }
+        let names: [String]
+        do {
+            names = try Self.entries(of: path)
+        } catch {
+            throw .file(error)
         }
-        return try readFile(path)
+        if names.contains(where: { $0.hasSuffix(".ics") }) || Self.isCollection(path, names: names) {
+            return [try readFolder(path, names: names)]
+        }
+        var results: [Result] = []
+        for name in names {
+            let folder = Self.joined(path, name)
+            guard Self.isDirectory(folder) else { continue }
+            let inner: [String]
+            do {
+                inner = try Self.entries(of: folder)
+            } catch {
+                throw .file(error)
+            }
+            guard inner.contains(where: { $0.hasSuffix(".ics") }) || Self.isCollection(folder, names: inner) else { continue }
+            results.append(try readFolder(folder, names: inner))
+        }
+        guard !results.isEmpty else { throw .noCalendar(path: path) }
+        return results
+    }
+
+    /// Whether a folder without items is still a calendar: vdirsyncer wrote its `displayname` or `color`.
+    static func isCollection(_ path: String, names: [String]) -> Bool {
+        names.contains("displayname") || names.contains("color")
+    }
+
+    /// One vdir folder: its items, read on the machine's cores in chunks of
+    /// the name order (the items, the warnings, the first error in that order: what one pass in order gives).
+    func readFolder(_ path: String, names: [String]) throws(CalendarReadError) -> Result {
+        let files = names.filter { $0.hasSuffix(".ics") }.map { Self.joined(path, $0) }
+        let parts = Parallel.chunks(count: files.count, minimumChunk: filesChunk) { range -> ([Result], CalendarReadError?) in
+            var reads: [Result] = []
+            for file in files[range] {
+                do throws(CalendarReadError) { reads.append(try readFile(file)) } catch { return (reads, error) }
+            }
+            return (reads, nil)
+        }
+        var events: [Event] = [], reminders: [Reminder] = [], warnings: [ICalendarWarning] = []
+        for (reads, error) in parts {
+            for read in reads {
+                events += read.calendar.events
+                reminders += read.calendar.reminders
+                warnings += read.warnings
+            }
+            if let error { throw error }
+        }
+        let name = Self.displayName(of: path) ?? Self.lastComponent(path)
+        return Result(calendar: CalendarCollection(name: name, path: path, events: events, reminders: reminders), warnings: warnings)
+    }
+
+    /// A vdir folder's `displayname` file, trimmed; nil when it has none (or an empty one, or not UTF-8).
+    static func displayName(of folder: String) -> String? {
+        guard let bytes = try? contents(of: joined(folder, "displayname"), maximum: 4_096),
+              let text = String(validating: bytes, as: UTF8.self) else { return nil }
+        let name = text.trimmingCharacters("\n").trimmingCharacters("\r").trimmingCharacters(" ")
+        return name.isEmpty ? nil : name
     }
 
     /// One .ics file; named by X-WR-CALNAME, else by the file's name.
-    func readFile(_ path: String) throws -> Result {
-        var bytes = try Self.contents(of: path, maximum: Self.maximumFileBytes)
+    func readFile(_ path: String) throws(CalendarReadError) -> Result {
+        var bytes: [UInt8]
+        do {
+            bytes = try Self.contents(of: path, maximum: Self.maximumFileBytes)
+        } catch {
+            throw .file(error)
+        }
         let document = try parse(bytes, source: path)
         // The file's bytes are not needed past the tree: freed before decoding, for a lower peak.
         bytes = []
         return try decode(document, source: path)
     }
 
-    func parse(_ bytes: [UInt8], source path: String) throws(ICalendarError) -> ICalendarDocument {
-        try ICalendarReader(source: path, mode: mode).read(bytes)
+    func parse(_ bytes: [UInt8], source path: String) throws(CalendarReadError) -> ICalendarDocument {
+        do {
+            return try ICalendarReader(source: path, mode: mode).read(bytes)
+        } catch {
+            throw .content(error)
+        }
     }
 
     /// iCalendar text read from elsewhere (standard input); `source` names
     /// it in messages and is its calendar's name without an X-WR-CALNAME.
-    /// - Throws: `ICalendarError` for text that is not iCalendar, or (strict) for any defect.
-    public func read(bytes: [UInt8], source path: String) throws -> Result {
+    /// - Throws: `CalendarReadError.content` for text that is not iCalendar, or (strict) for any defect.
+    public func read(bytes: [UInt8], source path: String) throws(CalendarReadError) -> Result {
         try decode(try parse(bytes, source: path), source: path)
     }
 
     /// The events and reminders of a document. A large one's components are
     /// decoded in chunks on the machine's cores; the result (items, warnings,
     /// the first error in strict mode) is what one pass in order gives.
-    func decode(_ document: ICalendarDocument, source path: String) throws -> Result {
+    func decode(_ document: ICalendarDocument, source path: String) throws(CalendarReadError) -> Result {
         var name: String?
         var components: [ICalendarComponent] = []
         for calendar in document.calendars {
             if name == nil, let calendarName = calendar.first("X-WR-CALNAME")?.text, !calendarName.isEmpty { name = calendarName }
             components += calendar.components
         }
-        let mode = self.mode
+        let strict = mode == .strict
         let parts = Parallel.chunks(count: components.count, minimumChunk: componentsChunk) { range in
-            Self.decode(components[range], zones: document.zones, source: path, mode: mode)
+            Self.decode(components[range], zones: document.zones, source: path, strict: strict)
         }
         var warnings = document.warnings
         var events: [Event] = [], reminders: [Reminder] = []
         events.reserveCapacity(parts.reduce(0) { $0 + $1.events.count })
         for part in parts {
-            if let error = part.error { throw error }
+            if let error = part.error { throw .content(error) }
             events += part.events
             reminders += part.reminders
             warnings += part.warnings
@@ -115,22 +162,22 @@ public struct CalendarFileReader: Sendable {
 
     /// Components decoded: their items and warnings, or (strict) the first error.
     static func decode(_ components: ArraySlice<ICalendarComponent>, zones: ICalendarZones, source path: String,
-                       mode: ICalendarReader.Mode) -> (events: [Event], reminders: [Reminder], warnings: [ICalendarWarning], error: ICalendarError?) {
-        var events: [Event] = [], reminders: [Reminder] = [], warnings: [ICalendarWarning] = []
-        var cache = ComponentDecoding.RuleCache()
+                       strict: Bool) -> (events: [Event], reminders: [Reminder], warnings: [ICalendarWarning], error: ICalendarError?) {
+        var events: [Event] = [], reminders: [Reminder] = []
+        var decoding = ComponentDecoding(zones: zones, source: path, strict: strict)
         for component in components {
             do throws(ICalendarError) {
                 switch component.name {
-                case "VEVENT": events.append(try ComponentDecoding.event(component, zones: zones, source: path, cache: &cache))
-                case "VTODO": reminders.append(try ComponentDecoding.reminder(component, zones: zones, source: path))
+                case "VEVENT": events.append(try decoding.event(component))
+                case "VTODO": reminders.append(try decoding.reminder(component))
                 default: continue
                 }
             } catch {
-                if mode == .strict { return ([], [], [], error) }
-                warnings.append(ICalendarWarning(error, .leftOut(component: component.name, uid: component.uid, line: component.line)))
+                if strict { return ([], [], [], error) }
+                decoding.warnings.append(ICalendarWarning(error, .leftOut(component: component.name, uid: component.uid, line: component.line)))
             }
         }
-        return (events, reminders, warnings, nil)
+        return (events, reminders, decoding.warnings, nil)
     }
 
     static func lastComponent(_ path: String) -> String {
@@ -138,10 +185,14 @@ public struct CalendarFileReader: Sendable {
         return trimmed.split(separator: "/").last.map(String.init) ?? trimmed
     }
 
+    static func joined(_ folder: String, _ name: String) -> String {
+        folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
+
     /// The paths of a vdir folder's items: its `*.ics` files, in name order.
     /// - Throws: `CalendarFileError` when the folder cannot be read.
     public static func itemFiles(in folder: String) throws(CalendarFileError) -> [String] {
-        try entries(of: folder).filter { $0.hasSuffix(".ics") }.map { folder.hasSuffix("/") ? folder + $0 : folder + "/" + $0 }
+        try entries(of: folder).filter { $0.hasSuffix(".ics") }.map { joined(folder, $0) }
     }
 
     /// True when `path` names a folder (a vdir).
@@ -170,6 +221,11 @@ public struct CalendarFileReader: Sendable {
         repeat { descriptor = open(path, O_RDONLY | O_CLOEXEC) } while descriptor < 0 && errno == EINTR
         guard descriptor >= 0 else { throw CalendarFileError(path: path, code: errno) }
         defer { close(descriptor) }
+        return try contents(of: descriptor, path: path, maximum: maximum)
+    }
+
+    /// The bytes read from an open file, at most `maximum`.
+    static func contents(of descriptor: Int32, path: String, maximum: Int) throws(CalendarFileError) -> [UInt8] {
         var info = stat()
         var bytes: [UInt8] = []
         if fstat(descriptor, &info) == 0, info.st_size > 0 { bytes.reserveCapacity(min(Int(info.st_size), maximum) + 1) }
@@ -195,5 +251,23 @@ public struct CalendarFileError: Error, Hashable, Sendable, CustomStringConverti
 
     public var description: String {
         "\(RuleError.shown(path)): cannot be read: " + SystemReason.text(code)
+    }
+}
+
+/// Why calendar files could not be read.
+public enum CalendarReadError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A file or folder the system would not read.
+    case file(CalendarFileError)
+    /// A file that is not iCalendar, or (strict) has a defect: where and what.
+    case content(ICalendarError)
+    /// A folder with no `.ics` item and no calendar folder in it.
+    case noCalendar(path: String)
+
+    public var description: String {
+        switch self {
+        case .file(let error): return error.description
+        case .content(let error): return error.description
+        case .noCalendar(let path): return "\(RuleError.shown(path)): no .ics items and no calendar folders"
+        }
     }
 }

@@ -2,46 +2,101 @@ import Kalends
 import KalendsICalendar
 
 /// The store's items read from iCalendar components (RFC 5545 sections
-/// 3.6.1, 3.6.2, 3.6.6), their times resolved by the file's zones.
-enum ComponentDecoding {
-    /// The properties whose values decoding reads and checks (the reader leaves them to it).
-    static let decodedProperties: Set<String> = ["DTSTART", "DTEND", "DURATION", "DUE", "RECURRENCE-ID", "RRULE", "RDATE",
-                                                 "EXDATE", "COMPLETED", "TRIGGER"]
+/// 3.6.1, 3.6.2, 3.6.6) through the value codec, their times resolved by
+/// the file's zones. Values the reader checked read here without loss;
+/// what RFC 5545 does not allow but real writers write (an UNTIL or EXDATE
+/// in another form than DTSTART, a DTEND before DTSTART, a date start with
+/// a timed end) is read as `RecurrenceForms` says, with a located warning,
+/// or refused in strict mode. No value is dropped or replaced in silence.
+struct ComponentDecoding {
+    let zones: ICalendarZones
+    let source: String
+    let strict: Bool
+    /// What a lenient decoding passed over or read another way, in order.
+    var warnings: [ICalendarWarning] = []
+    /// The rules read so far, by their text: calendars repeat a few rules many times.
+    private var rules: [String: RecurrenceRule] = [:]
+
+    init(zones: ICalendarZones, source: String, strict: Bool) {
+        self.zones = zones
+        self.source = source
+        self.strict = strict
+    }
+
+    // MARK: Reporting
 
     /// An error at `property`'s value.
-    static func valueError(_ error: ContentLineError, _ property: ICalendarProperty, source: String) -> ICalendarError {
+    func error(_ kind: ICalendarError.Kind, at property: ICalendarProperty) -> ICalendarError {
+        ICalendarError(kind, source: source, line: property.line, column: property.valueColumn)
+    }
+
+    func valueError(_ error: ContentLineError, _ property: ICalendarProperty) -> ICalendarError {
         ICalendarError(.value(error), source: source, line: property.line, column: error.column ?? property.valueColumn)
     }
 
-    static func time(_ property: ICalendarProperty, zones: ICalendarZones, source: String) throws(ICalendarError) -> ItemTime {
+    /// A value read otherwise than it is written: strict, an error; else a warning saying how.
+    mutating func readOtherwise(_ error: ICalendarError, as reading: String) throws(ICalendarError) {
+        if strict { throw error }
+        warnings.append(ICalendarWarning(error, .readAs(reading)))
+    }
+
+    // MARK: Values
+
+    func time(_ property: ICalendarProperty) throws(ICalendarError) -> ItemTime {
         do {
             return try property.date(zones: zones).value
         } catch {
-            throw valueError(error, property, source: source)
+            throw valueError(error, property)
         }
     }
 
-    static func dates(_ properties: [ICalendarProperty], zones: ICalendarZones, source: String) throws(ICalendarError) -> [RecurrenceDate] {
-        var result: [RecurrenceDate] = []
-        for property in properties {
-            do {
-                result += try property.dates(zones: zones)
-            } catch {
-                throw valueError(error, property, source: source)
-            }
+    func dates(_ property: ICalendarProperty) throws(ICalendarError) -> [RecurrenceDate] {
+        do {
+            return try property.dates(zones: zones)
+        } catch {
+            throw valueError(error, property)
         }
-        return result
     }
 
-    static func duration(_ property: ICalendarProperty, source: String) throws(ICalendarError) -> CalendarDuration {
+    func duration(_ property: ICalendarProperty) throws(ICalendarError) -> CalendarDuration {
         do {
             return try property.duration()
         } catch {
-            throw valueError(error, property, source: source)
+            throw valueError(error, property)
         }
     }
 
-    /// Seconds of a DURATION's exact part, with its weeks and days as nominal days.
+    /// An INTEGER the reader checked (a lenient read dropped one that does not read).
+    func integer(_ property: ICalendarProperty?) throws(ICalendarError) -> Int? {
+        guard let property else { return nil }
+        do {
+            return try property.integer()
+        } catch {
+            throw valueError(error, property)
+        }
+    }
+
+    /// An instant (DTSTAMP, COMPLETED, an absolute TRIGGER): a floating one read in UTC, as RFC 5545 wants them.
+    func instant(_ property: ICalendarProperty?) throws(ICalendarError) -> Instant? {
+        guard let property else { return nil }
+        let value = try time(property)
+        do {
+            return try value.instant(viewer: .utc)
+        } catch {
+            throw self.error(.unplaceable(property: property.name, value: property.value, detail: "\(error)"), at: property)
+        }
+    }
+
+    /// An RRULE, read once per distinct text (at most 4,096 kept).
+    mutating func rule(_ property: ICalendarProperty) throws(ICalendarError) -> RecurrenceRule {
+        if let known = rules[property.value] { return known }
+        let rule = try property.rule(source: source)
+        if rules.count >= 4_096 { rules.removeAll(keepingCapacity: true) }
+        rules[property.value] = rule
+        return rule
+    }
+
+    /// A DURATION as a length: weeks and days nominal, the rest exact.
     static func length(_ duration: CalendarDuration) -> ItemLength {
         let days = duration.date.weeks.clampedProduct(7).clampedSum(duration.date.days)
         let time = duration.time
@@ -49,35 +104,22 @@ enum ComponentDecoding {
         return .nominal(days: days, seconds: seconds)
     }
 
-    static func recurrence(_ component: ICalendarComponent, zones: ICalendarZones, source: String) throws(ICalendarError) -> ItemRecurrence {
-        var rules: [RecurrenceRule] = []
-        for property in component.all("RRULE") { rules.append(try property.rule(source: source)) }
-        return ItemRecurrence(rules: rules, dates: try dates(component.all("RDATE"), zones: zones, source: source),
-                              exclusions: try dates(component.all("EXDATE"), zones: zones, source: source))
-    }
-
-    static func position(_ component: ICalendarComponent, source: String) -> SourcePosition {
-        SourcePosition(file: source, line: component.line)
-    }
-
     /// A text property's value, nil when absent or empty.
-    static func text(_ component: ICalendarComponent, _ name: String) -> String? {
-        guard let text = component.first(name)?.text, !text.isEmpty else { return nil }
-        return text
+    static func text(_ property: ICalendarProperty?) -> String? {
+        guard let property, !property.value.isEmpty else { return nil }
+        let text = property.text
+        return text.isEmpty ? nil : text
     }
 
-    static func integer(_ component: ICalendarComponent, _ name: String) -> Int? {
-        component.first(name).flatMap { Int($0.value.trimmingCharacters(" ")) }
-    }
+    // MARK: Components
 
     /// A VEVENT.
-    /// - Throws: `ICalendarError` at the property that does not read, or `.value` for a VEVENT without DTSTART.
-    static func event(_ component: ICalendarComponent, zones: ICalendarZones, source: String,
-                      cache: inout RuleCache) throws(ICalendarError) -> Event {
-        // One pass over the properties (the first of each, as `first(_:)` gives it).
+    /// - Throws: `ICalendarError` at the property that does not read or place, or `.missingProperty` without DTSTART.
+    mutating func event(_ component: ICalendarComponent) throws(ICalendarError) -> Event {
+        // One pass over the properties (the first of each).
         var startProperty, endProperty, durationProperty, idProperty: ICalendarProperty?
-        var title, notes, location, status, transparency, sequence, uid: ICalendarProperty?
-        var rules: [RecurrenceRule] = [], dateProperties: [ICalendarProperty] = [], exclusionProperties: [ICalendarProperty] = []
+        var title, notes, location, status, transparency, sequence, uid, stamp: ICalendarProperty?
+        var ruleProperties: [ICalendarProperty] = [], dateProperties: [ICalendarProperty] = [], exclusionProperties: [ICalendarProperty] = []
         var categories: [String] = []
         for property in component.properties {
             switch property.name {
@@ -92,7 +134,8 @@ enum ComponentDecoding {
             case "TRANSP": if transparency == nil { transparency = property }
             case "SEQUENCE": if sequence == nil { sequence = property }
             case "UID": if uid == nil { uid = property }
-            case "RRULE": rules.append(try cache.rule(property, source: source))
+            case "DTSTAMP": if stamp == nil { stamp = property }
+            case "RRULE": ruleProperties.append(property)
             case "RDATE": dateProperties.append(property)
             case "EXDATE": exclusionProperties.append(property)
             case "CATEGORIES": categories += property.texts
@@ -102,133 +145,74 @@ enum ComponentDecoding {
         guard let startProperty else {
             throw ICalendarError(.missingProperty(component: "VEVENT", property: "DTSTART"), source: source, line: component.line)
         }
-        let start = try time(startProperty, zones: zones, source: source)
+        if uid == nil {
+            // RFC 5545 wants one; an event without is no part of any series: listed on its own.
+            try readOtherwise(ICalendarError(.missingProperty(component: "VEVENT", property: "UID"), source: source, line: component.line),
+                              as: "listed on its own")
+        }
+        let start = try time(startProperty)
         var length: ItemLength?
         if let endProperty {
-            length = exactLength(from: start, to: try time(endProperty, zones: zones, source: source))
+            length = try self.length(from: start, startProperty: startProperty, to: try time(endProperty), endProperty: endProperty)
         } else if let durationProperty {
-            length = Self.length(try Self.duration(durationProperty, source: source))
+            length = Self.length(try duration(durationProperty))
         }
-        func text(_ property: ICalendarProperty?) -> String? {
-            guard let property, !property.value.isEmpty else { return nil }
-            let text = property.text
-            return text.isEmpty ? nil : text
-        }
-        let recurrence = ItemRecurrence(rules: rules, dates: try dates(dateProperties, zones: zones, source: source),
-                                        exclusions: try dates(exclusionProperties, zones: zones, source: source))
-        var event = Event(uid: uid?.value ?? "", title: text(title), notes: text(notes), location: text(location), start: start, length: length,
+        var rules: [RecurrenceRule] = []
+        for property in ruleProperties { rules.append(try rule(property)) }
+        let recurrence = try recurrence(start: start, startProperty: startProperty, rules: rules, ruleProperties: ruleProperties,
+                                        dates: dateProperties, exclusions: exclusionProperties)
+        var event = Event(uid: uid?.value ?? "", title: Self.text(title), notes: Self.text(notes), location: Self.text(location),
+                          start: start, length: length,
                           status: status.flatMap { Event.Status(rawValue: $0.value.uppercased()) },
                           isTransparent: transparency?.value.uppercased() == "TRANSPARENT", categories: categories,
-                          recurrence: recurrence, sequence: sequence.flatMap { Int($0.value.trimmingCharacters(" ")) } ?? 0,
-                          alarms: component.components.isEmpty ? [] : try alarms(component, zones: zones, source: source, defaultSummary: nil),
-                          position: position(component, source: source))
+                          recurrence: recurrence, sequence: try integer(sequence) ?? 0, stamp: try instant(stamp),
+                          alarms: component.components.isEmpty ? [] : try alarms(component),
+                          position: SourcePosition(file: source, line: component.line))
         if let idProperty {
-            event.recurrenceID = try time(idProperty, zones: zones, source: source)
+            event.recurrenceID = try time(idProperty)
             event.range = idProperty.parameter("RANGE")?.uppercased() == "THISANDFUTURE" ? .thisAndFuture : .thisInstance
         }
         return event
     }
 
-    /// The rules a file's decoding has read, by their text: calendars repeat
-    /// a few rules (weekly on a weekday, monthly on a day) many times.
-    struct RuleCache {
-        var rules: [String: RecurrenceRule] = [:]
-
-        /// An RRULE, read once per distinct text (at most 4,096 kept).
-        mutating func rule(_ property: ICalendarProperty, source: String) throws(ICalendarError) -> RecurrenceRule {
-            if let known = rules[property.value] { return known }
-            let rule = try property.rule(source: source)
-            if rules.count >= 4_096 { rules.removeAll(keepingCapacity: true) }
-            rules[property.value] = rule
-            return rule
+    /// DTEND - DTSTART: whole days between dates; the wall clock's seconds
+    /// for a floating start; elapsed seconds for a zoned or UTC one (RFC 5545
+    /// 3.8.5.3: exact). An end of another form than the start is read in the
+    /// start's terms (a timed end of an all-day event: through the day it
+    /// falls on), an end before the start as no length; each with a warning.
+    mutating func length(from start: ItemTime, startProperty: ICalendarProperty, to end: ItemTime,
+                         endProperty: ICalendarProperty) throws(ICalendarError) -> ItemLength {
+        let timeline = SeriesTimeline(start: start)
+        if start.isDate != end.isDate {
+            try readOtherwise(error(.mismatchedForm(property: endProperty.name, value: endProperty.value, start: startProperty.value), at: endProperty),
+                              as: start.isDate ? "read as the end of the day it falls on" : "read as midnight of that day")
         }
-    }
-
-    /// DTEND - DTSTART on the start's line: days for dates, wall-clock seconds
-    /// for floating times, elapsed seconds for zoned ones (RFC 5545 3.8.5.3: exact).
-    static func exactLength(from start: ItemTime, to end: ItemTime) -> ItemLength {
-        switch (start, end) {
-        case (.date(let a), .date(let b)): return .nominal(days: b.dayNumber - a.dayNumber, seconds: 0)
-        case (.date(let a), _): return .nominal(days: Swift.max(1, wallSeconds(end).floorDivided(by: 86_400) - a.dayNumber), seconds: 0)
-        case (.floating(let a), _):
-            return .exact(seconds: wallSeconds(end).clampedSum(-a.wallSecondsClamped))
-        default:
-            // Zoned or UTC: elapsed time (a floating end is read in the start's zone).
-            let zone: ZoneRules
-            switch start {
-            case .zoned(_, let z): zone = z
-            default: zone = .utc
-            }
-            guard let from = try? start.instant(viewer: zone), let to = try? end.instant(viewer: zone) else { return .exact(seconds: 0) }
-            return .exact(seconds: to.seconds - from.seconds)
-        }
-    }
-
-    /// Seconds since 1970-01-01T00:00 of the wall clock a time shows (UTC's for an instant).
-    static func wallSeconds(_ time: ItemTime) -> Int {
-        switch time {
-        case .date(let date): return date.dayNumber.clampedProduct(86_400)
-        case .floating(let local), .zoned(let local, _): return local.wallSecondsClamped
-        case .utc(let instant): return instant.seconds
-        }
-    }
-
-    /// A VTODO.
-    static func reminder(_ component: ICalendarComponent, zones: ICalendarZones, source: String) throws(ICalendarError) -> Reminder {
-        let start = try component.first("DTSTART").map { property throws(ICalendarError) in try time(property, zones: zones, source: source) }
-        var due = try component.first("DUE").map { property throws(ICalendarError) in try time(property, zones: zones, source: source) }
-        if due == nil, let start, let durationProperty = component.first("DURATION") {
-            let duration = try duration(durationProperty, source: source)
-            due = Self.adding(length(duration), to: start)
-        }
-        var completed: Instant?
-        if let property = component.first("COMPLETED") {
-            let value = try time(property, zones: zones, source: source)
-            completed = try? value.instant(viewer: .utc)
-        }
-        return Reminder(uid: component.uid ?? "", title: text(component, "SUMMARY"), notes: text(component, "DESCRIPTION"),
-                        start: start, due: due, completed: completed,
-                        status: component.first("STATUS").flatMap { Reminder.Status(rawValue: $0.value.uppercased()) },
-                        priority: Swift.min(Swift.max(integer(component, "PRIORITY") ?? 0, 0), 9),
-                        percentComplete: integer(component, "PERCENT-COMPLETE").map { Swift.min(Swift.max($0, 0), 100) },
-                        recurrence: try recurrence(component, zones: zones, source: source),
-                        relatedTo: component.all("RELATED-TO").map(\.text), sequence: integer(component, "SEQUENCE") ?? 0,
-                        alarms: try alarms(component, zones: zones, source: source, defaultSummary: nil),
-                        position: position(component, source: source))
-    }
-
-    /// `start` moved by `length`, in its own form.
-    static func adding(_ length: ItemLength, to start: ItemTime) -> ItemTime? {
-        guard let span = CalendarStore.span(start: start, startInstant: nil, length: length, viewer: .utc) else { return nil }
-        return span.endTime
-    }
-
-    /// The VALARMs of a component.
-    static func alarms(_ component: ICalendarComponent, zones: ICalendarZones, source: String, defaultSummary: String?) throws(ICalendarError) -> [Alarm] {
-        var alarms: [Alarm] = []
-        for child in component.components where child.name == "VALARM" {
-            guard let triggerProperty = child.first("TRIGGER") else { continue }
-            let trigger: Alarm.Trigger
-            if triggerProperty.parameter("VALUE")?.uppercased() == "DATE-TIME" {
-                let value = try time(triggerProperty, zones: zones, source: source)
-                guard let instant = try? value.instant(viewer: .utc) else { continue }
-                trigger = .absolute(instant)
+        let distance: Int
+        do {
+            if case .date(let first) = start {
+                // Through the day a timed end falls on: a day for each day it touches.
+                let last: Int
+                switch end {
+                case .date(let day): last = day.dayNumber
+                case .floating(let local), .zoned(let local, _): last = local.dayNumber + (local.nanosecondOfDay > 0 ? 1 : 0)
+                case .utc(let instant):
+                    let seconds = instant.seconds
+                    last = seconds.floorDivided(by: 86_400) + (seconds.floorModulo(86_400) > 0 ? 1 : 0)
+                }
+                distance = (last - first.dayNumber) * 86_400
             } else {
-                let duration = try duration(triggerProperty, source: source)
-                guard case .nominal(let days, let seconds) = length(duration) else { continue }
-                trigger = .relative(seconds: days.clampedProduct(86_400).clampedSum(seconds),
-                                    toEnd: triggerProperty.parameter("RELATED")?.uppercased() == "END")
+                distance = try timeline.distance(from: start, to: end)
             }
-            var interval = 0
-            if let property = child.first("DURATION"), case .nominal(let days, let seconds) = length(try duration(property, source: source)) {
-                interval = days.clampedProduct(86_400).clampedSum(seconds)
-            }
-            alarms.append(Alarm(action: child.first("ACTION")?.value.uppercased() ?? "DISPLAY", trigger: trigger,
-                                repeatCount: integer(child, "REPEAT") ?? 0, repeatInterval: interval,
-                                notes: text(child, "DESCRIPTION") ?? defaultSummary,
-                                uid: child.first("X-WR-ALARMUID")?.value ?? child.first("UID")?.value))
+        } catch {
+            throw self.error(.unplaceable(property: endProperty.name, value: endProperty.value, detail: "\(error)"), at: endProperty)
         }
-        return alarms
+        if distance < 0 || (start.isDate && distance == 0) {
+            try readOtherwise(error(.endBeforeStart(property: endProperty.name, end: endProperty.value, start: startProperty.value), at: endProperty),
+                              as: start.isDate ? "read as one day" : "read as no length")
+            return start.isDate ? .nominal(days: 1, seconds: 0) : .exact(seconds: 0)
+        }
+        if start.isDate { return .nominal(days: Swift.max(1, distance / 86_400), seconds: 0) }
+        return .exact(seconds: distance)
     }
 }
 

@@ -70,6 +70,7 @@ public struct Event: Hashable, Sendable {
         var recurrenceID: ItemTime?
         var range: Range
         var sequence: Int
+        var stamp: Instant?
         var alarms: [Alarm]
         var position: SourcePosition?
     }
@@ -153,6 +154,11 @@ public struct Event: Hashable, Sendable {
         get { storage.fields.sequence }
         set { change { $0.sequence = newValue } }
     }
+    /// DTSTAMP: when this version was written (with SEQUENCE, which of two versions is newer).
+    public var stamp: Instant? {
+        get { storage.fields.stamp }
+        set { change { $0.stamp = newValue } }
+    }
     /// Its VALARMs.
     public var alarms: [Alarm] {
         get { storage.fields.alarms }
@@ -169,11 +175,11 @@ public struct Event: Hashable, Sendable {
     public init(uid: String, title: String? = nil, notes: String? = nil, location: String? = nil, start: ItemTime,
                 length: ItemLength? = nil, status: Status? = nil, isTransparent: Bool = false, categories: [String] = [],
                 recurrence: ItemRecurrence = ItemRecurrence(), recurrenceID: ItemTime? = nil, range: Range = .thisInstance,
-                sequence: Int = 0, alarms: [Alarm] = [], position: SourcePosition? = nil) {
+                sequence: Int = 0, stamp: Instant? = nil, alarms: [Alarm] = [], position: SourcePosition? = nil) {
         storage = Storage(Fields(uid: uid, title: title, notes: notes, location: location, start: start,
                                  length: length ?? .implicit(for: start), status: status, isTransparent: isTransparent,
                                  categories: categories, recurrence: recurrence, recurrenceID: recurrenceID, range: range,
-                                 sequence: sequence, alarms: alarms, position: position))
+                                 sequence: sequence, stamp: stamp, alarms: alarms, position: position))
     }
 
     public static func == (a: Event, b: Event) -> Bool {

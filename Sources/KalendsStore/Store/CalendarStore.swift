@@ -6,67 +6,55 @@ import KalendsICalendar
 /// applied; reminders by due date; alarms that fire in a window.
 ///
 /// Opening groups each calendar's events into series (a UID's master and
-/// its overrides) and builds each series' recurrence once; a window query
-/// then costs what the window holds plus one seek per series (the
-/// recurrence engine's window queries), so a week in 2090 costs what a week
-/// in 2024 does.
+/// its overrides, `SeriesGrouping`) and checks each series' recurrence; a
+/// window query then costs what the window holds plus one seek per series
+/// (the recurrence engine's window queries), so a week in 2090 costs what a
+/// week in 2024 does. What cannot be used is listed in `problems`, each
+/// with its place, never dropped in silence.
 public struct CalendarStore: Sendable {
     /// The calendars, in the order given.
     public let calendars: [CalendarCollection]
-    /// What was left out when the store was built: a series whose recurrence
-    /// cannot be expanded (the event, and why).
-    public let problems: [(event: Event, error: RecurrenceError)]
+    /// What was left out when the store was built, with its place and why:
+    /// a series whose recurrence cannot be expanded, an older version of an
+    /// event (a lower SEQUENCE, then an earlier DTSTAMP), an override of an
+    /// occurrence the newest version does not have, a time that cannot be placed.
+    public let problems: [ICalendarWarning]
     let series: [EventSeries]
     /// The fewest series a thread builds or queries.
     let minimumChunk: Int
 
-    /// A store of `calendars`; `policy` places occurrences a zone skips or repeats.
-    public init(calendars: [CalendarCollection], policy: LocalTimePolicy = .rfc5545) {
-        self.init(calendars: calendars, policy: policy, minimumChunk: 1_024)
+    /// A store of `calendars`; `policy` places occurrences a zone skips or
+    /// repeats; instants in a floating series (an UNTIL or EXDATE in UTC)
+    /// are read by `floatingZone`'s clock: give the viewer's zone, in which
+    /// queries read floating times.
+    public init(calendars: [CalendarCollection], policy: LocalTimePolicy = .rfc5545, floatingZone: ZoneRules = .utc) {
+        self.init(calendars: calendars, policy: policy, floatingZone: floatingZone, minimumChunk: 1_024)
     }
 
     /// `minimumChunk`: the fewest series a thread builds (tests make it small to reach the threads).
-    init(calendars: [CalendarCollection], policy: LocalTimePolicy, minimumChunk: Int) {
+    init(calendars: [CalendarCollection], policy: LocalTimePolicy, floatingZone: ZoneRules = .utc, minimumChunk: Int) {
         self.calendars = calendars
         self.minimumChunk = minimumChunk
         var series: [EventSeries] = []
-        var problems: [(event: Event, error: RecurrenceError)] = []
+        var problems: [ICalendarWarning] = []
         for calendar in calendars {
-            let events = calendar.events
-            // Indices, not copies, of the events: masters by UID (the first of a UID), overrides by UID.
-            var masterOf: [String: Int] = [:]
-            var overridesOf: [String: [Int]] = [:]
-            masterOf.reserveCapacity(events.count)
-            // Each series once, in the order its first event comes: (UID, master index or nil).
-            var order: [(uid: String, master: Int?)] = []
-            for index in events.indices {
-                let uid = events[index].uid
-                if events[index].recurrenceID != nil {
-                    if overridesOf[uid] == nil && masterOf[uid] == nil { order.append((uid, nil)) }
-                    overridesOf[uid, default: []].append(index)
-                } else if masterOf[uid] == nil {
-                    masterOf[uid] = index
-                    order.append((uid, index))
-                } else {
-                    // The same UID twice in one calendar: each is shown, the first gets the overrides.
-                    order.append(("", index))
-                }
-            }
-            // Each series built once (its recurrence set too), in chunks on the machine's cores, kept in order.
-            let parts = Parallel.chunks(count: order.count, minimumChunk: minimumChunk) { range in
-                var built: [EventSeries] = [], failed: [(event: Event, error: RecurrenceError)] = []
-                for (uid, index) in order[range] {
-                    // A series first met as an override takes its master, if one comes later.
-                    let master = index ?? masterOf[uid]
-                    if index == nil, master != nil { continue }
-                    let overrides = uid.isEmpty ? [] : (overridesOf[uid] ?? []).map { events[$0] }
-                    let event = master.map { events[$0] }
-                    do {
-                        built.append(try EventSeries(calendar: calendar.name, master: event, overrides: overrides, policy: policy))
-                    } catch let error as RecurrenceError {
-                        if let event { failed.append((event, error)) }
+            let grouping = SeriesGrouping(calendar.events)
+            problems += grouping.problems
+            let groups = grouping.groups
+            // Each series built once, in chunks on the machine's cores, kept in order.
+            let parts = Parallel.chunks(count: groups.count, minimumChunk: minimumChunk) { range in
+                var built: [EventSeries] = [], failed: [ICalendarWarning] = []
+                for group in groups[range] {
+                    let master = group.master.map { calendar.events[$0] }
+                    let overrides = group.overrides.map { calendar.events[$0] }
+                    do throws(ICalendarError) {
+                        let made = try EventSeries(calendar: calendar.name, master: master, overrides: overrides, policy: policy,
+                                                   floatingZone: floatingZone, newestOfSeveral: group.newestOfSeveral)
+                        failed += made.problems
+                        built.append(made)
                     } catch {
-                        continue
+                        let event = master ?? overrides.first
+                        failed.append(ICalendarWarning(error, .leftOut(component: "VEVENT", uid: event?.uid, line: event?.position?.line ?? 0)))
                     }
                 }
                 return (built, failed)
@@ -77,7 +65,14 @@ public struct CalendarStore: Sendable {
             }
         }
         self.series = series
-        self.problems = problems
+        // In the order of the files and their lines, as the reader's warnings come.
+        let order = Dictionary(calendars.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first })
+        self.problems = problems.enumerated().sorted { a, b in
+            let fileA = order[a.element.error.source] ?? Int.max, fileB = order[b.element.error.source] ?? Int.max
+            if fileA != fileB { return fileA < fileB }
+            if a.element.error.line != b.element.error.line { return a.element.error.line < b.element.error.line }
+            return a.offset < b.offset
+        }.map(\.element)
     }
 
     // MARK: Events
@@ -92,7 +87,8 @@ public struct CalendarStore: Sendable {
     /// (floating times and all-day dates are the viewer's), cancelled ones
     /// left out, sorted by start (all-day first within the viewer's day),
     /// then end, calendar, UID. `calendars`: only these names (nil: all).
-    /// - Throws: `StoreError.tooManyOccurrences` when the window holds more than `limit`.
+    /// - Throws: `StoreError.tooManyOccurrences` when the window holds more
+    ///   than `limit`; `.unplaceable` when an occurrence in it reaches past the supported dates.
     public func events(in window: Range<Instant>, viewer: ZoneRules, calendars: Set<String>? = nil,
                        limit: Int = maximumOccurrences) throws(StoreError) -> [EventOccurrence] {
         // The series in chunks on the machine's cores (each chunk bounded by `limit` on its own);
@@ -118,10 +114,9 @@ public struct CalendarStore: Sendable {
         // The keys computed once, the occurrences (large values) moved once.
         let keys = result.map { (day: viewer.dayNumber(of: $0.startInstant), allDay: $0.isAllDay) }
         let order = result.indices.sorted { i, j in
-            let a = result[i], b = result[j]
             if keys[i].day != keys[j].day { return keys[i].day < keys[j].day }
             if keys[i].allDay != keys[j].allDay { return keys[i].allDay }
-            return Self.precedesOnOneDay(a, b)
+            return Self.precedesOnOneDay(result[i], result[j])
         }
         return order.map { result[$0] }
     }
@@ -130,7 +125,7 @@ public struct CalendarStore: Sendable {
     private func occurrences(of series: ArraySlice<EventSeries>, in window: Range<Instant>, viewer: ZoneRules,
                              calendars: Set<String>?, limit: Int) throws(StoreError) -> [EventOccurrence] {
         var result: [EventOccurrence] = []
-        // Keys of any form (UTC, or wall-clock seconds within a day of it) that may meet the window.
+        // Keys of either line (UTC, or wall-clock seconds within a day of it) that may meet the window.
         let low = window.lowerBound.seconds.clampedSum(-2 * 86_400), high = window.upperBound.seconds.clampedSum(2 * 86_400)
         for series in series where calendars?.contains(series.calendar) ?? true {
             // A series all of whose starts (with its reach) fall outside the window: nothing to look at.
@@ -152,21 +147,27 @@ public struct CalendarStore: Sendable {
 
     private func occurrences(of series: EventSeries, overlapping window: Range<Instant>, viewer: ZoneRules, limit: Int,
                              into result: inout [EventOccurrence]) throws(StoreError) {
-        func emit(_ event: Event, start: ItemTime, startInstant: Instant?, length: ItemLength, recurrenceID: ItemTime?) {
-            guard !event.isCancelled,
-                  let span = Self.span(start: start, startInstant: startInstant, length: length, viewer: viewer),
-                  Self.overlaps(span.start, span.end, window) else { return }
+        func emit(_ event: Event, start: ItemTime, startInstant: Instant?, length: ItemLength, recurrenceID: ItemTime?) throws(StoreError) {
+            guard !event.isCancelled else { return }
+            let span: OccurrenceSpan
+            do {
+                span = try SeriesTimeline.span(start: start, startInstant: startInstant, length: length, viewer: viewer)
+            } catch {
+                throw .unplaceable(uid: event.uid, calendar: series.calendar, detail: "\(error)")
+            }
+            guard span.overlaps(window) else { return }
             result.append(EventOccurrence(event: event, calendar: series.calendar, start: start, end: span.endTime,
                                           startInstant: span.start, endInstant: span.end, recurrenceID: recurrenceID))
         }
         // Overrides stand on their own times, wherever the occurrence they replace was.
         for (_, override) in series.allOverrides {
-            emit(override, start: override.start, startInstant: nil, length: override.length, recurrenceID: override.recurrenceID)
+            try emit(override, start: override.start, startInstant: nil, length: override.length, recurrenceID: override.recurrenceID)
         }
         guard let master = series.master else { return }
+        let timeline = series.timeline
         guard series.recurs else {
-            if series.overrides.isEmpty || series.overrides[EventSeries.key(of: master.start, reference: master.start)] == nil {
-                emit(master, start: master.start, startInstant: nil, length: master.length, recurrenceID: nil)
+            if series.overrides.isEmpty || series.overrides[SeriesKey(timeline.line, series.earliestKey)] == nil {
+                try emit(master, start: master.start, startInstant: nil, length: master.length, recurrenceID: nil)
             }
             return
         }
@@ -175,13 +176,13 @@ public struct CalendarStore: Sendable {
         guard series.earliestKey <= upperKey, let set = series.set,
               let occurrences = Self.candidates(of: set, series: series, window: window, viewer: viewer) else { return }
         for occurrence in occurrences {
-            let key = Self.key(of: occurrence)
-            if key > upperKey { break }
+            let key = timeline.key(of: occurrence)
+            if key.seconds > upperKey { break }
             guard result.count < limit else {
                 throw .tooManyOccurrences(uid: master.uid, calendar: series.calendar, limit: limit)
             }
             if series.overrides[key] != nil { continue }
-            let original = Self.itemTime(occurrence)
+            let original = timeline.time(of: occurrence)
             var event = master
             var start = original
             var startInstant = occurrence.instant
@@ -191,17 +192,21 @@ public struct CalendarStore: Sendable {
                 event = change.event
                 length = change.event.length
                 if change.shift != 0 {
-                    guard let moved = Self.shifted(original, instant: startInstant, by: change.shift) else { continue }
-                    start = moved.time
-                    startInstant = moved.instant
+                    do {
+                        start = try timeline.moving(original, by: change.shift)
+                        startInstant = nil
+                    } catch {
+                        throw .unplaceable(uid: master.uid, calendar: series.calendar, detail: "\(error)")
+                    }
                 }
             }
-            emit(event, start: start, startInstant: startInstant, length: length, recurrenceID: original)
+            try emit(event, start: start, startInstant: startInstant, length: length, recurrenceID: original)
         }
     }
 
     /// The master's occurrences that may reach into `window`: those starting
-    /// from the window's start less the series' longest reach, lazily.
+    /// from the window's start less the series' longest reach, lazily; nil
+    /// when that start lies before every supported time (then from DTSTART).
     static func candidates(of set: RecurrenceSet, series: EventSeries, window: Range<Instant>, viewer: ZoneRules) -> Occurrences? {
         let lower: RecurrenceSet.Bound
         switch set.start {
@@ -210,112 +215,28 @@ public struct CalendarStore: Sendable {
                                                         window.lowerBound.seconds.clampedSum(-series.lookBehind))))
         case .floating, .date:
             // The viewer's wall clock at the window's start, less the reach (offsets are within a day).
-            let wall = window.lowerBound.seconds.clampedSum(viewer.offset(at: window.lowerBound).seconds)
-            guard let local = LocalDateTime.fromWallSeconds(wall.clampedSum(-series.lookBehind)) else { return set.occurrences() }
+            let wall = window.lowerBound.seconds.clampedSum(viewer.offset(at: window.lowerBound).seconds).clampedSum(-series.lookBehind)
+            guard let local = try? SeriesTimeline.local(wallSeconds: wall) else { return set.occurrences() }
             lower = .local(local)
         }
-        return try? set.occurrences(from: lower)
+        // A bound the set cannot take (before the supported span) starts at DTSTART instead.
+        return (try? set.occurrences(from: lower)) ?? set.occurrences()
     }
 
     /// The largest key an occurrence may have and still (shifted) start before the window's end.
     static func upperKey(series: EventSeries, window: Range<Instant>, viewer: ZoneRules) -> Int {
-        if series.isZoned { return window.upperBound.seconds.clampedSum(series.lookAhead) }
+        if series.timeline.line == .instants { return window.upperBound.seconds.clampedSum(series.lookAhead) }
         return window.upperBound.seconds.clampedSum(viewer.offset(at: window.upperBound).seconds).clampedSum(series.lookAhead)
     }
 
-    /// The recurrence engine's key of an occurrence: UTC seconds when zoned, wall-clock seconds otherwise.
-    static func key(of occurrence: Occurrence) -> Int {
-        occurrence.instant?.seconds ?? occurrence.local.wallSecondsClamped
-    }
-
-    /// An occurrence as a file would write its start.
-    static func itemTime(_ occurrence: Occurrence) -> ItemTime {
-        switch occurrence.value {
-        case .date(let date): return .date(date)
-        case .floating(let local): return .floating(local)
-        case .zoned(let zoned): return zoned.zone.isUTC ? .utc(zoned.instant) : .zoned(zoned.local, zoned.zone)
-        }
-    }
-
     /// The last THISANDFUTURE change at or before `key`.
-    static func futureChange(_ changes: [(key: Int, shift: Int, event: Event)], at key: Int) -> (key: Int, shift: Int, event: Event)? {
+    static func futureChange(_ changes: [(key: SeriesKey, shift: Int, event: Event)], at key: SeriesKey) -> (key: SeriesKey, shift: Int, event: Event)? {
         var low = 0, high = changes.count
         while low < high {
             let middle = (low + high) / 2
             if changes[middle].key <= key { low = middle + 1 } else { high = middle }
         }
         return low == 0 ? nil : changes[low - 1]
-    }
-
-    /// `time` moved by `shift` key seconds (elapsed for a zoned time, wall-clock otherwise).
-    static func shifted(_ time: ItemTime, instant: Instant?, by shift: Int) -> (time: ItemTime, instant: Instant?)? {
-        switch time {
-        case .zoned(_, let zone):
-            guard let instant, let moved = try? ZonedDateTime(instant: Instant(seconds: instant.seconds.clampedSum(shift)), zone: zone) else { return nil }
-            return (.zoned(moved.local, zone), moved.instant)
-        case .utc(let instant):
-            return (.utc(Instant(seconds: instant.seconds.clampedSum(shift))), nil)
-        case .floating(let local):
-            guard let moved = LocalDateTime.fromWallSeconds(local.wallSecondsClamped.clampedSum(shift)) else { return nil }
-            return (.floating(moved), nil)
-        case .date(let date):
-            let day = date.dayNumber.clampedSum(shift.floorDivided(by: 86_400))
-            guard DayNumber.supported.contains(day) else { return nil }
-            return (.date(ISODate(dayNumber: day)), nil)
-        }
-    }
-
-    /// The instants an occurrence covers for `viewer`, and its end as the file's form.
-    static func span(start: ItemTime, startInstant: Instant?, length: ItemLength,
-                     viewer: ZoneRules) -> (start: Instant, end: Instant, endTime: ItemTime)? {
-        switch start {
-        case .date(let date):
-            let days: Int
-            switch length {
-            case .exact(let seconds): days = seconds.floorDivided(by: 86_400) + (seconds.floorModulo(86_400) == 0 ? 0 : 1)
-            case .nominal(let whole, let seconds): days = whole.clampedSum(seconds > 0 ? (seconds + 86_399) / 86_400 : 0)
-            }
-            // An all-day event takes at least its own day.
-            let endDay = date.dayNumber.clampedSum(Swift.max(1, days))
-            guard DayNumber.supported.contains(endDay),
-                  let from = try? viewer.startOfDay(date.dayNumber), let to = try? viewer.startOfDay(endDay) else { return nil }
-            return (from, to, .date(ISODate(dayNumber: endDay)))
-        case .floating(let local):
-            let end: LocalDateTime?
-            switch length {
-            case .exact(let seconds): end = LocalDateTime.fromWallSeconds(local.wallSecondsClamped.clampedSum(seconds))
-            case .nominal(let days, let seconds):
-                end = LocalDateTime.fromWallSeconds(local.wallSecondsClamped.clampedSum(days.clampedProduct(86_400)).clampedSum(seconds))
-            }
-            guard let end, let from = try? viewer.resolve(local).instant, let to = try? viewer.resolve(end).instant else { return nil }
-            return (from, Swift.max(from, to), .floating(end))
-        case .zoned(let local, let zone):
-            guard let from = startInstant ?? (try? zone.resolve(local).instant) else { return nil }
-            let to: Instant?
-            switch length {
-            case .exact(let seconds): to = Instant(seconds: from.seconds.clampedSum(seconds))
-            case .nominal(let days, let seconds):
-                let day = local.dayNumber.clampedSum(days)
-                guard let wall = LocalDateTime.at(day: day, nanosecondOfDay: local.nanosecondOfDay),
-                      let moved = try? zone.resolve(wall).instant else { return nil }
-                to = Instant(seconds: moved.seconds.clampedSum(seconds))
-            }
-            guard let to, let end = try? ZonedDateTime(instant: Swift.max(from, to), zone: zone) else { return nil }
-            return (from, end.instant, .zoned(end.local, zone))
-        case .utc(let instant):
-            let seconds: Int
-            switch length {
-            case .exact(let exact): seconds = exact
-            case .nominal(let days, let exact): seconds = days.clampedProduct(86_400).clampedSum(exact)
-            }
-            let end = Instant(seconds: instant.seconds.clampedSum(Swift.max(0, seconds)))
-            return (instant, end, .utc(end))
-        }
-    }
-
-    /// [start, end) meets `window`; a zero-length span is its start instant.
-    static func overlaps(_ start: Instant, _ end: Instant, _ window: Range<Instant>) -> Bool {
-        start == end ? window.contains(start) : start < window.upperBound && end > window.lowerBound
     }
 }
 
@@ -324,11 +245,15 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The window holds more than `limit` occurrences; the event with `uid`
     /// was being expanded when the limit was reached.
     case tooManyOccurrences(uid: String, calendar: String, limit: Int)
+    /// An occurrence of the event with `uid` in the window reaches past the supported dates; `detail` says where.
+    case unplaceable(uid: String, calendar: String, detail: String)
 
     public var description: String {
         switch self {
         case .tooManyOccurrences(let uid, let calendar, let limit):
             "the window holds more than \(limit) occurrences (the event with UID \(RuleError.shown(uid)) of \(RuleError.shown(calendar)) reached the limit): give a shorter window"
+        case .unplaceable(let uid, let calendar, let detail):
+            "an occurrence of the event with UID \(RuleError.shown(uid)) of \(RuleError.shown(calendar)) cannot be placed: \(detail)"
         }
     }
 }

@@ -1,4 +1,5 @@
 import Kalends
+import KalendsICalendar
 
 /// One occurrence of an event, as a calendar view shows it: the event's
 /// fields as they are for this occurrence (an override's, or a
@@ -34,11 +35,10 @@ public struct EventOccurrence: Hashable, Sendable {
 final class EventSeries: @unchecked Sendable {
     let calendar: String
     let master: Event?
+    /// Where the series' times are keyed: from the master's DTSTART (an override's alone).
+    let timeline: SeriesTimeline
     /// Whether the master recurs (has a recurrence set).
     let recurs: Bool
-    /// Whether the master's occurrences are instants (a zoned or UTC
-    /// DTSTART): the recurrence engine's keys are then UTC seconds.
-    let isZoned: Bool
     /// The recurrence of the master, built at its first use: most series of
     /// a large calendar never meet the windows asked for.
     private var lazySet: LazySet
@@ -65,11 +65,11 @@ final class EventSeries: @unchecked Sendable {
         }
     }
     /// Overrides of one occurrence, by the key of the occurrence they replace.
-    let overrides: [Int: Event]
+    let overrides: [SeriesKey: Event]
     /// RANGE=THISANDFUTURE overrides: (key, shift of the start in key seconds, the override), by key.
-    let futureChanges: [(key: Int, shift: Int, event: Event)]
+    let futureChanges: [(key: SeriesKey, shift: Int, event: Event)]
     /// Every override, for their own occurrences.
-    let allOverrides: [(key: Int, event: Event)]
+    let allOverrides: [(key: SeriesKey, event: Event)]
     /// How far before a window an occurrence may start and still reach into
     /// it, and how far after it a shifted one may start before it, in seconds.
     let lookBehind: Int
@@ -82,145 +82,208 @@ final class EventSeries: @unchecked Sendable {
     /// a window beyond them, with the reach added, holds nothing of it.
     let firstStartKey: Int
     let lastStartKey: Int
+    /// What was left out of the series, with its place: an override whose
+    /// times cannot be placed, a duplicate override (the older version).
+    private(set) var problems: [ICalendarWarning] = []
 
-    /// - Throws: `RecurrenceError` when the master's recurrence cannot be built.
-    init(calendar: String, master: Event?, overrides: [Event], policy: LocalTimePolicy) throws {
+    /// A series of `master` (nil: overrides alone) and `overrides`; instants
+    /// in a floating series are read by `floatingZone`'s clock.
+    /// - Throws: `ICalendarError` (`.recurrence`, `.unplaceable`) at the master's
+    ///   place when its recurrence cannot be built or its start placed.
+    ///   `newestOfSeveral`: the master is the newest of several versions: an
+    ///   override of an occurrence it does not have belongs to an older one
+    ///   and is left out with a warning.
+    init(calendar: String, master: Event?, overrides: [Event], policy: LocalTimePolicy, floatingZone: ZoneRules,
+         newestOfSeveral: Bool = false) throws(ICalendarError) {
         self.calendar = calendar
         self.master = master
+        let reference = master?.start ?? overrides.first?.recurrenceID ?? overrides.first?.start ?? .utc(Instant(seconds: 0))
+        let timeline = SeriesTimeline(start: reference, floatingZone: floatingZone)
+        self.timeline = timeline
+        func placeError(_ event: Event, _ what: String, _ error: TimeError) -> ICalendarError {
+            ICalendarError(.unplaceable(property: what, value: "\(event.recurrenceID ?? event.start)", detail: "\(error)"),
+                           source: event.position?.file ?? "", line: event.position?.line ?? 0)
+        }
+        // The set, built at once only to check the overrides of the newest of several versions.
+        var checkingSet: RecurrenceSet?
         if let master, !master.recurrence.isEmpty {
-            let start = try master.start.recurrenceStart()
-            let recurrence = master.recurrence
-            try RecurrenceSet.validate(start: start, rules: recurrence.rules, dates: recurrence.dates,
-                                       exclusions: recurrence.exclusions, policy: policy)
-            lazySet = .unbuilt(start, recurrence, policy)
+            do {
+                let start = try master.start.recurrenceStart()
+                let recurrence = try Self.placed(master.recurrence, timeline: timeline)
+                try RecurrenceSet.validate(start: start, rules: recurrence.rules, dates: recurrence.dates,
+                                           exclusions: recurrence.exclusions, policy: policy)
+                if newestOfSeveral {
+                    let set = try RecurrenceSet(start: start, rules: recurrence.rules, dates: recurrence.dates,
+                                                exclusions: recurrence.exclusions, policy: policy)
+                    checkingSet = set
+                    lazySet = .built(set)
+                } else {
+                    lazySet = .unbuilt(start, recurrence, policy)
+                }
+            } catch let error as RecurrenceError {
+                throw ICalendarError(.recurrence(error), source: master.position?.file ?? "", line: master.position?.line ?? 0)
+            } catch let error as TimeError {
+                throw placeError(master, "DTSTART", error)
+            } catch {
+                throw placeError(master, "DTSTART", .outOfRange("\(error)"))
+            }
             recurs = true
         } else {
             lazySet = .built(nil)
             recurs = false
         }
-        switch master?.start {
-        case .zoned, .utc: isZoned = true
-        case .floating, .date, nil: isZoned = false
-        }
+        var earliest = Int.max, last = Int.min
         if let master {
-            earliestKey = master.recurrence.dates.reduce(Self.key(of: master.start, reference: master.start)) { low, date in
-                Swift.min(low, Self.key(of: date.value, reference: master.start))
+            do {
+                let startKey = try timeline.key(of: master.start).seconds
+                earliest = startKey
+                last = master.recurrence.rules.isEmpty ? startKey : Int.max
+                for date in master.recurrence.dates {
+                    let key = try timeline.key(of: date.value).seconds
+                    earliest = Swift.min(earliest, key)
+                    last = Swift.max(last, key)
+                }
+            } catch {
+                throw placeError(master, "DTSTART", error)
             }
-        } else {
-            earliestKey = Int.max
         }
-        var byKey: [Int: Event] = [:]
+        earliestKey = earliest
+        // One override per occurrence: the higher SEQUENCE, then the later DTSTAMP, then the first read.
+        var byKey: [SeriesKey: Event] = [:]
+        var problems: [ICalendarWarning] = []
+        let excluded = Self.exclusions(of: master, timeline: timeline)
         for override in overrides {
             guard let id = override.recurrenceID else { continue }
-            let key = Self.key(of: id, reference: master?.start ?? id)
-            // A second override of one occurrence: the later SEQUENCE wins, as calendar servers decide.
-            if let existing = byKey[key], existing.sequence > override.sequence { continue }
-            byKey[key] = override
+            let key: SeriesKey
+            do {
+                key = try timeline.key(of: id)
+            } catch {
+                problems.append(ICalendarWarning(placeError(override, "RECURRENCE-ID", error), .leftOut(component: "VEVENT", uid: override.uid, line: override.position?.line ?? 0)))
+                continue
+            }
+            // The master leaves that occurrence out (EXDATE): so is its override, as recurring-ical-events and Thunderbird read it.
+            if excluded.keys.contains(key) || (!timeline.isAllDay && excluded.days.contains(id.dayNumber(viewer: timeline.zone ?? floatingZone))) {
+                continue
+            }
+            let produced = checkingSet.map { Self.produces($0, key: key, timeline: timeline) } ?? (master?.recurrence.isEmpty == false
+                || (try? timeline.key(of: master?.start ?? id)) == key)
+            if newestOfSeveral && !produced {
+                problems.append(ICalendarWarning(
+                    ICalendarError(.noSuchOccurrence(uid: override.uid, recurrenceID: "\(id)"), source: override.position?.file ?? "",
+                                   line: override.position?.line ?? 0),
+                    .leftOut(component: "VEVENT", uid: override.uid, line: override.position?.line ?? 0)))
+                continue
+            }
+            if let existing = byKey[key] {
+                let (kept, dropped) = Self.isNewer(override, than: existing) ? (override, existing) : (existing, override)
+                byKey[key] = kept
+                problems.append(ICalendarWarning(
+                    ICalendarError(.duplicate(uid: dropped.uid, recurrenceID: "\(id)", kept: kept.position?.line ?? 0),
+                                   source: dropped.position?.file ?? "", line: dropped.position?.line ?? 0),
+                    .leftOut(component: "VEVENT", uid: dropped.uid, line: dropped.position?.line ?? 0)))
+            } else {
+                byKey[key] = override
+            }
         }
         // What the queries need, derived from the overrides that won: all of them by key, the
         // THISANDFUTURE ones with the shift of their start, and the reach of both.
-        let all = byKey.map { (key: $0.key, event: $0.value) }.sorted { $0.key < $1.key }
-        var future: [(key: Int, shift: Int, event: Event)] = []
+        var all: [(key: SeriesKey, event: Event)] = []
+        var future: [(key: SeriesKey, shift: Int, event: Event)] = []
         var longest = master?.length.maximumSeconds ?? 0
         var largestShift = 0
-        for (key, override) in all {
+        var first = earliest
+        for (key, override) in byKey.sorted(by: { $0.key < $1.key }) {
+            let own: SeriesKey
+            do {
+                own = try timeline.key(of: override.start)
+            } catch {
+                problems.append(ICalendarWarning(placeError(override, "DTSTART", error), .leftOut(component: "VEVENT", uid: override.uid, line: override.position?.line ?? 0)))
+                continue
+            }
+            all.append((key, override))
             longest = Swift.max(longest, override.length.maximumSeconds)
-            guard override.range == .thisAndFuture, let id = override.recurrenceID else { continue }
-            let shift = Self.key(of: override.start, reference: master?.start ?? id).clampedSum(-key)
+            first = Swift.min(first, Swift.min(key.seconds, own.seconds))
+            last = Swift.max(last, Swift.max(key.seconds, own.seconds))
+            guard override.range == .thisAndFuture else { continue }
+            let shift = key.distance(to: own)
             future.append((key, shift, override))
             largestShift = Swift.max(largestShift, shift.boundedMagnitude)
         }
-        self.overrides = byKey
+        self.overrides = Dictionary(uniqueKeysWithValues: all.map { ($0.key, $0.event) })
         self.futureChanges = future
         self.allOverrides = all
         self.lookBehind = longest.clampedSum(largestShift).clampedSum(2 * 86_400)
         self.lookAhead = largestShift.clampedSum(2 * 86_400)
-        var first = earliestKey, last = Int.min
-        if let master {
-            if !master.recurrence.rules.isEmpty {
-                last = Int.max
-            } else {
-                last = master.recurrence.dates.reduce(Self.key(of: master.start, reference: master.start)) { high, date in
-                    Swift.max(high, Self.key(of: date.value, reference: master.start))
-                }
-            }
-        }
-        for (key, override) in all {
-            let own = Self.key(of: override.start, reference: master?.start ?? override.start)
-            first = Swift.min(first, Swift.min(key, own))
-            last = Swift.max(last, Swift.max(key, own))
-        }
         self.firstStartKey = first
         self.lastStartKey = last
+        self.problems = problems
     }
 
-    /// The key an occurrence of a series whose DTSTART is `reference` has
-    /// when it starts at `time`: UTC seconds for a zoned series, wall-clock
-    /// seconds for a floating or date one (the recurrence engine's keys).
-    static func key(of time: ItemTime, reference: ItemTime) -> Int {
-        switch reference {
-        case .zoned(_, let zone):
-            switch time {
-            case .zoned(let local, let other): return (try? other.resolve(local).instant.seconds) ?? local.wallSecondsClamped
-            case .utc(let instant): return instant.seconds
-            case .floating(let local): return (try? zone.resolve(local).instant.seconds) ?? local.wallSecondsClamped
-            case .date(let date):
-                let wall = date.dayNumber.clampedProduct(86_400).clampedSum(reference.wallNanosecondOfDay / 1_000_000_000)
-                guard let local = LocalDateTime.at(day: date.dayNumber, nanosecondOfDay: reference.wallNanosecondOfDay) else { return wall }
-                return (try? zone.resolve(local).instant.seconds) ?? wall
-            }
-        case .utc:
-            switch time {
-            case .zoned(let local, let other): return (try? other.resolve(local).instant.seconds) ?? local.wallSecondsClamped
-            case .utc(let instant): return instant.seconds
-            case .floating(let local): return local.wallSecondsClamped
-            case .date(let date):
-                return date.dayNumber.clampedProduct(86_400).clampedSum(reference.wallNanosecondOfDay / 1_000_000_000)
-            }
-        case .floating:
-            switch time {
-            case .zoned(let local, _), .floating(let local): return local.wallSecondsClamped
-            case .utc(let instant): return instant.seconds
-            case .date(let date):
-                return date.dayNumber.clampedProduct(86_400).clampedSum(reference.wallNanosecondOfDay / 1_000_000_000)
-            }
-        case .date:
-            switch time {
-            case .zoned(let local, _), .floating(let local): return local.dayNumber.clampedProduct(86_400)
-            case .utc(let instant): return instant.seconds.floorDivided(by: 86_400).clampedProduct(86_400)
-            case .date(let date): return date.dayNumber.clampedProduct(86_400)
+    /// Whether the set has an occurrence at `key` (one seek).
+    static func produces(_ set: RecurrenceSet, key: SeriesKey, timeline: SeriesTimeline) -> Bool {
+        let bound: RecurrenceSet.Bound
+        if key.line == .instants {
+            bound = .instant(Instant(seconds: key.seconds))
+        } else if let local = try? SeriesTimeline.local(wallSeconds: key.seconds) {
+            bound = .local(local)
+        } else {
+            return false
+        }
+        guard let occurrences = try? set.occurrences(from: bound) else { return false }
+        for occurrence in occurrences { return timeline.key(of: occurrence) == key }
+        return false
+    }
+
+    /// The master's EXDATEs: their keys, and for a timed series the days a DATE EXDATE leaves out whole.
+    static func exclusions(of master: Event?, timeline: SeriesTimeline) -> (keys: Set<SeriesKey>, days: Set<Int>) {
+        var keys: Set<SeriesKey> = [], days: Set<Int> = []
+        for date in master?.recurrence.exclusions ?? [] {
+            if case .date(let day) = date.value, !timeline.isAllDay {
+                days.insert(day.dayNumber)
+            } else if let key = try? timeline.key(of: date.value) {
+                // One that cannot be placed made the recurrence fail `validate` already.
+                keys.insert(key)
             }
         }
+        return (keys, days)
     }
-}
 
-extension RecurrenceDate.Value {
-    /// Nanoseconds into the day of the wall-clock time written (0 for a date or an instant).
-    var wallNanosecondOfDay: Int {
-        switch self {
-        case .floating(let local), .zoned(let local, _): return local.nanosecondOfDay
-        case .date, .utc: return 0
+    /// Whether `a` is a newer version than `b` of one component: a higher
+    /// SEQUENCE, then a later DTSTAMP (RFC 5546's order; equal: not newer, the first read stays).
+    static func isNewer(_ a: Event, than b: Event) -> Bool {
+        if a.sequence != b.sequence { return a.sequence > b.sequence }
+        switch (a.stamp, b.stamp) {
+        case (let x?, let y?): return x > y
+        default: return false
         }
     }
-}
 
-extension LocalDateTime {
-    /// Seconds since 1970-01-01T00:00 on the wall clock.
-    var wallSecondsClamped: Int {
-        dayNumber.clampedProduct(86_400).clampedSum(nanosecondOfDay / 1_000_000_000)
-    }
-
-    /// The wall-clock time `seconds` after 1970-01-01T00:00, or nil outside the supported days.
-    static func fromWallSeconds(_ seconds: Int) -> LocalDateTime? {
-        let day = seconds.floorDivided(by: 86_400)
-        return at(day: day, nanosecondOfDay: (seconds - day * 86_400) * 1_000_000_000)
-    }
-
-    /// The time of day `nanosecondOfDay` on `day`, or nil outside the supported days.
-    static func at(day: Int, nanosecondOfDay: Int) -> LocalDateTime? {
-        guard DayNumber.supported.contains(day), (0..<86_400_000_000_000).contains(nanosecondOfDay),
-              let time = try? TimeOfDay(hour: nanosecondOfDay / 3_600_000_000_000, minute: nanosecondOfDay / 60_000_000_000 % 60,
-                                        second: nanosecondOfDay / 1_000_000_000 % 60, nanosecond: nanosecondOfDay % 1_000_000_000) else { return nil }
-        return try? LocalDateTime(dayNumber: day, time: time)
+    /// The recurrence as the recurrence engine takes it: in a floating
+    /// series, instants and zoned times (an Exchange UNTIL, an EXDATE in UTC)
+    /// as the wall-clock times the floating clock shows for them.
+    /// - Throws: `TimeError` for one outside the supported range.
+    static func placed(_ recurrence: ItemRecurrence, timeline: SeriesTimeline) throws -> ItemRecurrence {
+        guard case .floating = timeline.start else { return recurrence }
+        let clock = timeline.floatingZone
+        func local(_ instant: Instant) throws(TimeError) -> LocalDateTime { try ZonedDateTime(instant: instant, zone: clock).local }
+        func floating(_ date: RecurrenceDate) throws(TimeError) -> RecurrenceDate {
+            switch date.value {
+            case .utc(let instant): return RecurrenceDate(.floating(try local(instant)), periodSeconds: date.periodSeconds)
+            case .zoned(let wall, let zone): return RecurrenceDate(.floating(try local(try zone.resolve(wall).instant)), periodSeconds: date.periodSeconds)
+            default: return date
+            }
+        }
+        var rules: [RecurrenceRule] = []
+        for rule in recurrence.rules {
+            if case .utc(let instant)? = rule.until {
+                rules.append(try rule.ending(.until(.local(try local(instant)))))
+            } else {
+                rules.append(rule)
+            }
+        }
+        var dates: [RecurrenceDate] = [], exclusions: [RecurrenceDate] = []
+        for date in recurrence.dates { dates.append(try floating(date)) }
+        for date in recurrence.exclusions { exclusions.append(try floating(date)) }
+        return ItemRecurrence(rules: rules, dates: dates, exclusions: exclusions)
     }
 }

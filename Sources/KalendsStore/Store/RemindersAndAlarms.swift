@@ -141,14 +141,29 @@ extension CalendarStore {
     /// alarm, the occurrences whose start puts a firing in the window.
     static func firings(of reminder: Reminder, calendar: String, window: Range<Instant>, viewer: ZoneRules,
                         limit: Int) throws(StoreError) -> [AlarmFiring] {
-        guard let base = reminder.start ?? reminder.due, let baseInstant = try? base.instant(viewer: viewer) else {
-            return []
+        guard let base = reminder.start ?? reminder.due else { return [] }
+        func instant(_ time: ItemTime) throws(StoreError) -> Instant {
+            do {
+                return try time.instant(viewer: viewer)
+            } catch {
+                throw .unplaceable(uid: reminder.uid, calendar: calendar, detail: "\(error)")
+            }
         }
+        let baseInstant = try instant(base)
         // DUE's distance from DTSTART, which every occurrence keeps.
-        let dueDelta = reminder.start != nil ? (reminder.due.flatMap { try? $0.instant(viewer: viewer) }.map { $0.seconds - baseInstant.seconds } ?? 0) : 0
-        let set: RecurrenceSet? = reminder.recurrence.isEmpty ? nil : (try? base.recurrenceStart()).flatMap { start in
-            try? RecurrenceSet(start: start, rules: reminder.recurrence.rules, dates: reminder.recurrence.dates,
-                               exclusions: reminder.recurrence.exclusions)
+        var dueDelta = 0
+        if reminder.start != nil, let due = reminder.due { dueDelta = try instant(due).seconds - baseInstant.seconds }
+        let timeline = SeriesTimeline(start: base, floatingZone: viewer)
+        var set: RecurrenceSet?
+        if !reminder.recurrence.isEmpty {
+            do {
+                let recurrence = try EventSeries.placed(reminder.recurrence, timeline: timeline)
+                set = try RecurrenceSet(start: try base.recurrenceStart(), rules: recurrence.rules, dates: recurrence.dates,
+                                        exclusions: recurrence.exclusions)
+            } catch {
+                // The store lists the reminder among its problems when it opens.
+                return []
+            }
         }
         /// The occurrences' starts in [low, high): the reminder's own, or its recurrence's.
         func starts(from low: Int, to high: Int) throws(StoreError) -> [(time: ItemTime, instant: Instant)] {
@@ -156,20 +171,22 @@ extension CalendarStore {
             let lower: RecurrenceSet.Bound
             if case .zoned = set.start {
                 lower = .instant(Instant(seconds: Swift.max(Instant.supportedSeconds.lowerBound, low)))
-            } else if let local = LocalDateTime.fromWallSeconds(low.clampedSum(viewer.offset(at: Instant(seconds: low)).seconds).clampedSum(-2 * 86_400)) {
+            } else if let local = try? SeriesTimeline.local(wallSeconds: low.clampedSum(viewer.offset(at: Instant(seconds: low)).seconds).clampedSum(-2 * 86_400)) {
                 lower = .local(local)
             } else {
-                return []
+                // Before every supported time: from DTSTART.
+                lower = .local(set.start.local)
             }
-            guard let occurrences = try? set.occurrences(from: lower) else { return [] }
+            let occurrences = (try? set.occurrences(from: lower)) ?? set.occurrences()
             var found: [(time: ItemTime, instant: Instant)] = []
             for occurrence in occurrences {
-                let time = CalendarStore.itemTime(occurrence)
-                guard let instant = occurrence.instant ?? (try? time.instant(viewer: viewer)) else { continue }
-                if instant.seconds >= high.clampedSum(2 * 86_400) { break }
-                guard (low..<high).contains(instant.seconds) else { continue }
+                let time = timeline.time(of: occurrence)
+                let placed: Instant
+                if let known = occurrence.instant { placed = known } else { placed = try instant(time) }
+                if placed.seconds >= high.clampedSum(2 * 86_400) { break }
+                guard (low..<high).contains(placed.seconds) else { continue }
                 guard found.count < limit else { throw .tooManyOccurrences(uid: reminder.uid, calendar: calendar, limit: limit) }
-                found.append((time, instant))
+                found.append((time, placed))
             }
             return found
         }

@@ -2,43 +2,52 @@ import Kalends
 import KalendsICalendar
 import KalendsStore
 
-/// FILE.ics arguments (files or vdir folders) read into a store, as the
-/// contract's "Calendar files" reads them: a defect leaves its component out
-/// with one `kalends: warning: FILE:LINE:COLUMN: ...` line; `--strict` makes
-/// it an error.
+/// FILE.ics arguments (files, vdir folders, folders of vdir folders) read
+/// into a store, as the contract's "Calendar files" reads them: a defect
+/// leaves its component out with one `kalends: warning: FILE:LINE:COLUMN:
+/// ...` line; `--strict` makes it an error. A folder with no calendar in it
+/// is an error, never an empty answer.
 enum CalendarFiles {
     /// The stores opened by this run, kept until the process exits: a
     /// command prints and exits, and freeing a store of 10,000 events one
     /// object at a time would only delay that (by about a tenth of its run).
     nonisolated(unsafe) static var opened: [CalendarStore] = []
 
-    /// `paths` (files or folders; `-`, standard input) read; `standardInput`: iCalendar text already read from `-`.
-    static func open(_ paths: [String], strict: Bool, standardInput: [UInt8]? = nil) throws -> CalendarStore {
+    /// `paths` (files or folders; `-`, standard input) read; `standardInput`:
+    /// iCalendar text already read from `-`; `viewer`: the zone floating times are read in.
+    static func open(_ paths: [String], strict: Bool, viewer: ZoneRules = .utc, standardInput: [UInt8]? = nil) throws -> CalendarStore {
         let reader = CalendarFileReader(mode: strict ? .strict : .lenient)
         var calendars: [CalendarCollection] = []
         for path in paths {
-            let read: CalendarFileReader.Result
+            let reads: [CalendarFileReader.Result]
             do {
                 if path == "-" {
                     let bytes = try standardInput ?? [UInt8](InputFile("-", argument: "FILE", maximumBytes: CalendarFileReader.maximumFileBytes,
                                                                        what: "a calendar").data)
-                    read = try reader.read(bytes: bytes, source: "standard input")
+                    reads = [try reader.read(bytes: bytes, source: "standard input")]
                 } else {
-                    read = try reader.read(path)
+                    reads = try reader.read(path)
                 }
-            } catch let error as CalendarFileError {
-                throw InputError(.file(argument: "FILE", path: path), underlying: ArgumentProblem.unreadable(errno: error.code))
+            } catch let error as CalendarReadError {
+                switch error {
+                case .file(let file):
+                    throw InputError(.file(argument: "FILE", path: file.path), underlying: ArgumentProblem.unreadable(errno: file.code))
+                case .content(let content):
+                    throw content
+                case .noCalendar:
+                    throw ArgumentProblem.calendarFile(error.description)
+                }
             }
-            for warning in read.warnings { ErrorReporting.warn(warning.description) }
-            calendars.append(read.calendar)
+            for read in reads {
+                for warning in read.warnings { ErrorReporting.warn(warning.description) }
+                calendars.append(read.calendar)
+            }
         }
-        let store = CalendarStore(calendars: calendars)
+        let store = CalendarStore(calendars: calendars, floatingZone: viewer)
         opened.append(store)
-        for (event, error) in store.problems {
-            let place = event.position.map { "\($0.file):\($0.line):1: " } ?? ""
-            let text = place + "\(error.message) (the VEVENT with UID \(RuleError.shown(event.uid)) is left out)"
-            if strict { throw ArgumentProblem.calendarFile(text) }
-            ErrorReporting.warn(text)
+        for problem in store.problems {
+            if strict { throw problem.error }
+            ErrorReporting.warn(problem.description)
         }
         return store
     }

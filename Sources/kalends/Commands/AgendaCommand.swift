@@ -31,7 +31,7 @@ enum AgendaCommand: Command {
         let paths = try arguments.positionals(1...Int.max, command: name, usage: usage)
         let viewer = try ZoneOption.readOrSystem(arguments)
         let window = try CalendarWindow.read(arguments, viewer: viewer, defaultDays: 7, startOfToday: true)
-        let store = try CalendarFiles.open(paths, strict: arguments.flag("--strict"))
+        let store = try CalendarFiles.open(paths, strict: arguments.flag("--strict"), viewer: viewer)
         let occurrences = try store.events(in: window, viewer: viewer)
         if arguments.flag("--json") {
             for occurrence in occurrences { output.line(json(occurrence, viewer: viewer)) }

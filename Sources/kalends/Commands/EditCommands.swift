@@ -19,7 +19,7 @@ enum EditArguments {
     }
 
     /// `--duration DUR` (`PT1H30M`, `P1D`): its days nominal, the rest exact.
-    static func length(_ text: String) throws -> ItemLength {
+    static func duration(_ text: String) throws -> CalendarDuration {
         let duration: CalendarDuration
         do {
             duration = try CalendarDuration(parsing: text)
@@ -34,7 +34,7 @@ enum EditArguments {
         guard days > 0 || seconds > 0, days >= 0, seconds >= 0 else {
             throw InputError(.option("--duration"), input: text, underlying: ArgumentProblem.calendarFile("a duration after the start is positive"))
         }
-        return .nominal(days: days, seconds: seconds)
+        return duration
     }
 
     /// `--alarm TRIGGER`: a duration before (`-PT15M`) or after the start, or a time (`2024-03-15T08:45:00Z`).
@@ -146,8 +146,8 @@ enum EventCommand: Command {
             if arguments.value("--end") != nil && arguments.value("--duration") != nil {
                 throw UsageError.conflict("give --end or --duration, not both")
             }
-            if let end = try time("--end") { return .end(end) }
-            return try arguments.value("--duration").map { .duration(try EditArguments.length($0)) }
+            if let end = try time("--end") { return .at(end) }
+            return try arguments.value("--duration").map { .duration(try EditArguments.duration($0)) }
         }
         switch verb {
         case "add":
@@ -162,7 +162,7 @@ enum EventCommand: Command {
                 guard case .date(let day) = start else {
                     throw UsageError.missing("'event add' needs --end DT or --duration DUR for a timed event (--all-day for a day)")
                 }
-                theEnd = .end(.date(ISODate(dayNumber: day.dayNumber + 1)))
+                theEnd = .at(.date(ISODate(dayNumber: day.dayNumber + 1)))
             }
             let event = NewEvent(title: title, start: start, end: theEnd, rules: try EditArguments.rules(arguments),
                                  location: arguments.value("--location"), alarms: try EditArguments.alarms(arguments, zone: zone))
@@ -247,7 +247,11 @@ enum ReminderCommand: Command {
         case "done":
             guard positionals.count == 3 else { throw UsageError.missing("'reminder done' needs FILE.ics and UID (see kalends \(name) --help)") }
             try EditArguments.refuse(["--title", "--due", "--alarm", "--rrule", "--priority", "--tz"], arguments, verb: "reminder done")
-            try EditArguments.edit { try editor.complete(reminderUID: positionals[2]) }
+            let done = try EditArguments.edit { try editor.complete(reminderUID: positionals[2]) }
+            if case .alreadyCompleted(let when) = done {
+                let at = when.flatMap { try? ZonedDateTime(instant: $0, zone: .utc).description }.map { " (at \($0))" } ?? ""
+                printError("kalends: note: the reminder \(Echo.quoted(positionals[2])) was completed already\(at): nothing was changed")
+            }
         default:
             throw UsageError.conflict("'reminder' takes add or done, not \(Echo.quoted(positionals[0])) (see kalends reminder --help)")
         }

@@ -9,7 +9,7 @@ import KalendsTimeline
 enum LayoutCommand: Command {
     static let name = "layout"
     static let summary = "Lay out a day's events on a timeline (JSON geometry or SVG)."
-    static let usage = "kalends layout [FILE|-] [--mode calendarkit|packed|cascade] [--day DATE] [--tz ZONE] [--json|--svg] [--width W] [--hour-height H]"
+    static let usage = "kalends layout [FILE...|-] [--mode calendarkit|packed|cascade] [--day DATE] [--tz ZONE] [--json|--svg] [--width W] [--hour-height H]"
     static let discussion = """
         Reads {"events":[{"id":"a","start":"2024-03-15T09:00:00","end":"2024-03-15T10:30:00",
         "allDay":false,"title":"Standup"}, ...]} from FILE (or standard input) and
@@ -27,10 +27,16 @@ enum LayoutCommand: Command {
         (of the earliest event when all are all-day), in --tz
         (default: the system zone); floating times are read in that zone.
 
+        FILE may instead be .ics files and vdir folders (several merge, as in
+        agenda): the day's occurrences (--day, default today) are laid out, ids
+        being the UID, and for an occurrence of a recurring event the UID, / and
+        its RECURRENCE-ID.
+
         examples:
           kalends layout day.json --tz America/New_York
           kalends layout day.json --mode calendarkit --json
           kalends layout day.json --svg --width 480 --hour-height 60 > day.svg
+          kalends layout work.ics personal/ --day 2024-03-15 --tz Europe/Berlin
         """
     static let options: [OptionSpec] = [
         .value("--mode", "MODE", "packed (default), calendarkit or cascade."),
@@ -46,7 +52,7 @@ enum LayoutCommand: Command {
     static let maximumInputBytes = 64 << 20
 
     static func run(_ arguments: ParsedArguments, output: inout OutputBuffer) throws -> Int32 {
-        let positionals = try arguments.positionals(0...1, command: name, usage: usage)
+        let positionals = try arguments.positionals(0...Int.max, command: name, usage: usage)
         let mode: LayoutMode = try arguments.choice("--mode", default: .packed)
         if arguments.flag("--json") && arguments.flag("--svg") {
             throw UsageError.conflict("choose one of --json and --svg")
@@ -58,17 +64,25 @@ enum LayoutCommand: Command {
         let input: LayoutInput
         let dayNumber: Int
         let source: InputOrigin
-        if path != "-" && (path.lowercased().hasSuffix(".ics") || CalendarFileReader.isDirectory(path)) {
+        if positionals.count > 1 {
+            // Several calendars merge, as in the other reading commands; a layout JSON file is read alone.
+            for other in positionals where other == "-" || !DayMarks.isCalendarPath(other) {
+                throw UsageError.conflict("layout merges several calendar files (.ics, vdir folders); \(Echo.quoted(other)) is read alone")
+            }
+            source = .path(path)
+            dayNumber = try calendarDay(arguments.value("--day"), zone: zone)
+            input = try calendarInput(CalendarFiles.open(positionals, strict: false, viewer: zone), day: dayNumber, zone: zone)
+        } else if path != "-" && DayMarks.isCalendarPath(path) {
             // A calendar file or vdir folder: the occurrences of the day.
             source = .path(path)
             dayNumber = try calendarDay(arguments.value("--day"), zone: zone)
-            input = try calendarInput(CalendarFiles.open([path], strict: false), day: dayNumber, zone: zone)
+            input = try calendarInput(CalendarFiles.open([path], strict: false, viewer: zone), day: dayNumber, zone: zone)
         } else {
             let file = try InputFile(path, argument: "FILE", maximumBytes: maximumInputBytes, what: "the events of a day")
             source = file.contents
             if LayoutInput.isICalendar(file.data) {
                 dayNumber = try calendarDay(arguments.value("--day"), zone: zone)
-                input = try calendarInput(CalendarFiles.open(["-"], strict: false, standardInput: [UInt8](file.data)), day: dayNumber, zone: zone)
+                input = try calendarInput(CalendarFiles.open(["-"], strict: false, viewer: zone, standardInput: [UInt8](file.data)), day: dayNumber, zone: zone)
             } else {
                 input = try readInput(file, zone: zone)
                 dayNumber = try chooseDay(arguments.value("--day"), input: input, zone: zone)

@@ -305,7 +305,7 @@ struct DayMarks {
 
     static func read(_ paths: [String], arguments: ParsedArguments, grids: [MonthGrid]) throws -> DayMarks {
         let viewer = try ZoneOption.readOrSystem(arguments)
-        let store = try CalendarFiles.open(paths, strict: arguments.flag("--strict"))
+        let store = try CalendarFiles.open(paths, strict: arguments.flag("--strict"), viewer: viewer)
         let days = grids.flatMap { grid in grid.weeks.flatMap { $0.cells.compactMap { $0?.dayNumber } } }
         guard let first = days.min(), let last = days.max(),
               let from = try? viewer.startOfDay(first), let to = try? viewer.startOfDay(last + 1) else {

@@ -25,7 +25,7 @@ enum RemindersCommand: Command {
     static func run(_ arguments: ParsedArguments, output: inout OutputBuffer) throws -> Int32 {
         let paths = try arguments.positionals(1...Int.max, command: name, usage: usage)
         let viewer = try ZoneOption.readOrSystem(arguments)
-        let store = try CalendarFiles.open(paths, strict: arguments.flag("--strict"))
+        let store = try CalendarFiles.open(paths, strict: arguments.flag("--strict"), viewer: viewer)
         let items = store.reminders(includeDone: arguments.flag("--all"), viewer: viewer)
         let json = arguments.flag("--json")
         for item in items {
@@ -74,7 +74,7 @@ enum AlarmsCommand: Command {
         let paths = try arguments.positionals(1...Int.max, command: name, usage: usage)
         let viewer = try ZoneOption.readOrSystem(arguments)
         let window = try CalendarWindow.read(arguments, viewer: viewer, defaultDays: 1, startOfToday: false)
-        let store = try CalendarFiles.open(paths, strict: arguments.flag("--strict"))
+        let store = try CalendarFiles.open(paths, strict: arguments.flag("--strict"), viewer: viewer)
         for firing in try store.alarms(firingIn: window, viewer: viewer) {
             let trigger = (try? ZonedDateTime(instant: firing.trigger, zone: .utc).description) ?? ""
             let occurrence = firing.occurrence.flatMap { CalendarWindow.text($0, instant: firing.occurrenceInstant, viewer: viewer) }

@@ -1,0 +1,50 @@
+import Kalends
+
+/// VTIMEZONE components written from zone rules (RFC 5545 section 3.6.5),
+/// the writing side of `ZoneRules(vtimezone:source:)`.
+///
+/// `current` writes the zone's current yearly rule (the POSIX rule its zone
+/// file ends with): one STANDARD, and a DAYLIGHT when it has daylight
+/// saving time, each with a yearly RRULE from 1970: what calendar programs
+/// write, compact, right for the times people schedule. `history` writes
+/// every transition of a span as RDATEs, as tzurl-style exporters and
+/// Python's icalendar do: right for any time in it.
+///
+///     let vtimezone = VTimeZoneWriter.current(try ZoneRules(identifier: "Europe/Berlin"))
+///     // BEGIN:VTIMEZONE, TZID:Europe/Berlin, DAYLIGHT (RRULE ...;BYMONTH=3;BYDAY=-1SU), STANDARD (...)
+public enum VTimeZoneWriter {
+    /// A VTIMEZONE from the zone's current yearly rule; nil for UTC, and for a
+    /// rule a VTIMEZONE's RRULE cannot say (a Julian day, a change outside
+    /// 00:00 ... 23:59:59): other programs then read the TZID as the IANA
+    /// name it is.
+    public static func current(_ zone: ZoneRules) -> ICalendarComponent? {
+        guard !zone.isUTC, let rule = zone.recurringRule else { return nil }
+        let tzid = ICalendarProperty("TZID", text: zone.identifier)
+        func observance(_ name: String, from: UTCOffset, to: ZoneLocalTimeType, date: ZoneRuleDate?) -> ICalendarComponent? {
+            var properties: [ICalendarProperty] = []
+            if let date {
+                guard case .monthWeekday(let month, let week, let weekday) = date.day, (0..<86_400).contains(date.secondsOfDay) else { return nil }
+                guard let first = try? ISODate(year: 1970, month: month, day: 1).dayNumber,
+                      let next = try? ISODate(year: month == 12 ? 1971 : 1970, month: month % 12 + 1, day: 1).dayNumber else { return nil }
+                // 1970-01-01 was a Thursday (weekday 4, 0 being Sunday); week 5 is the last.
+                var dayNumber = first + (weekday - (first + 4).floorModulo(7)).floorModulo(7) + (week - 1) * 7
+                while dayNumber >= next { dayNumber -= 7 }
+                properties.append(ICalendarProperty(name: "DTSTART", value: ICalendarValue.DateTime.write(day: dayNumber, second: date.secondsOfDay)))
+                let codes = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]
+                properties.append(ICalendarProperty(name: "RRULE", value: "FREQ=YEARLY;BYMONTH=\(month);BYDAY=\(week == 5 ? -1 : week)\(codes[weekday % 7])"))
+            } else {
+                properties.append(ICalendarProperty(name: "DTSTART", value: "19700101T000000"))
+            }
+            properties += [ICalendarProperty("TZOFFSETFROM", offset: from), ICalendarProperty("TZOFFSETTO", offset: to.offset)]
+            if !to.abbreviation.isEmpty { properties.append(ICalendarProperty("TZNAME", text: to.abbreviation)) }
+            return ICalendarComponent(name: name, properties: properties)
+        }
+        guard let daylight = rule.daylight else {
+            return observance("STANDARD", from: rule.standard.offset, to: rule.standard, date: nil)
+                .map { ICalendarComponent(name: "VTIMEZONE", properties: [tzid], components: [$0]) }
+        }
+        guard let summer = observance("DAYLIGHT", from: rule.standard.offset, to: daylight.type, date: daylight.start),
+              let winter = observance("STANDARD", from: daylight.type.offset, to: rule.standard, date: daylight.end) else { return nil }
+        return ICalendarComponent(name: "VTIMEZONE", properties: [tzid], components: [summer, winter])
+    }
+}

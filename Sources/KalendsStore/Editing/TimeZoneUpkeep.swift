@@ -1,0 +1,95 @@
+import Kalends
+import KalendsICalendar
+
+/// The VTIMEZONEs of an edited file kept right (RFC 5545 section 3.6.5:
+/// every TZID used MUST have its VTIMEZONE in the calendar): one is added
+/// for each TZID the components an edit wrote use that their calendar lacks
+/// (the VTIMEZONE the file read had for it, else one written from the
+/// system's zone of that name), and one is removed when the edit took away
+/// the last use of its TZID. A VTIMEZONE no component used before the edit
+/// is left as it was, and a TZID only untouched components use gets none:
+/// the edit changes no byte it did not mean to.
+enum TimeZoneUpkeep {
+    /// The TZIDs the components of `calendar` use (its VTIMEZONEs aside).
+    static func used(in calendar: ICalendarComponent) -> Set<String> {
+        var used: Set<String> = []
+        func visit(_ component: ICalendarComponent) {
+            for property in component.properties {
+                if let tzid = property.parameter("TZID") { used.insert(tzid) }
+            }
+            for child in component.components where child.name != "VTIMEZONE" { visit(child) }
+        }
+        for child in calendar.components where child.name != "VTIMEZONE" { visit(child) }
+        return used
+    }
+
+    /// The VTIMEZONEs of `calendar`, by TZID, with their bytes in `bytes`.
+    static func defined(in calendar: ICalendarComponent, bytes: [UInt8]) -> [String: (range: Range<Int>, text: [UInt8])] {
+        var found: [String: (range: Range<Int>, text: [UInt8])] = [:]
+        for child in calendar.components where child.name == "VTIMEZONE" {
+            guard let tzid = child.first("TZID")?.text, found[tzid] == nil else { continue }
+            found[tzid] = (child.byteRange, Array(bytes[child.byteRange]))
+        }
+        return found
+    }
+
+    /// The TZIDs used in `components` (the texts of components an edit wrote).
+    static func used(inComponents components: [UInt8]) -> Set<String> {
+        let wrapped = Array("BEGIN:VCALENDAR\r\n".utf8) + components + Array("\r\nEND:VCALENDAR\r\n".utf8)
+        guard let document = try? ICalendarReader(source: "", mode: .lenient).read(wrapped) else { return [] }
+        return document.calendars.reduce(into: Set<String>()) { $0.formUnion(used(in: $1)) }
+    }
+
+    /// `bytes` (an edit's result) with their VTIMEZONEs kept right: `written`
+    /// the TZIDs the components the edit wrote use, `usedBefore` those the
+    /// file's components used before it, `known` the VTIMEZONEs it had (by
+    /// TZID, as written), copied where one is needed.
+    /// - Throws: `CalendarEditError.wouldNotReadBack` when the result does not read.
+    static func kept(_ bytes: [UInt8], path: String, written: Set<String>, usedBefore: Set<String>, known: [String: [UInt8]],
+                     writer: ICalendarWriter) throws(CalendarEditError) -> [UInt8] {
+        let document: ICalendarDocument
+        do {
+            // Zones unknown to the system are checked once the missing VTIMEZONEs are in.
+            document = try ICalendarReader(source: path, mode: .lenient).read(bytes)
+        } catch {
+            throw .wouldNotReadBack(error)
+        }
+        var patches: [Patch] = []
+        for calendar in document.calendars where calendar.name == "VCALENDAR" {
+            let used = used(in: calendar)
+            let defined = defined(in: calendar, bytes: bytes)
+            var added: [UInt8] = []
+            for tzid in used.intersection(written).sorted() where defined[tzid] == nil {
+                if let text = known[tzid] {
+                    added += text
+                } else if let zone = ICalendarZones().zone(for: tzid), zone.identifier == tzid,
+                          let component = VTimeZoneWriter.current(zone) {
+                    added += writer.component(component)
+                }
+            }
+            if !added.isEmpty {
+                // Before the calendar's first component, so that every use comes after its definition.
+                let at = calendar.components.first?.byteRange.lowerBound ?? endOfProperties(calendar, bytes: bytes)
+                patches.append(.insert(added, at: at))
+            }
+            for (tzid, definition) in defined where usedBefore.contains(tzid) && !used.contains(tzid) {
+                patches.append(.remove(definition.range))
+            }
+        }
+        guard !patches.isEmpty else { return bytes }
+        var result = bytes
+        for patch in patches.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
+            result.replaceSubrange(patch.range, with: patch.bytes)
+        }
+        return result
+    }
+
+    /// Where a calendar without components ends its properties: before its END line.
+    static func endOfProperties(_ calendar: ICalendarComponent, bytes: [UInt8]) -> Int {
+        var index = calendar.byteRange.upperBound
+        // Back over the END:VCALENDAR line (and its line end) to its start.
+        while index > calendar.byteRange.lowerBound && (bytes[index - 1] == 10 || bytes[index - 1] == 13) { index -= 1 }
+        while index > calendar.byteRange.lowerBound && bytes[index - 1] != 10 { index -= 1 }
+        return index
+    }
+}

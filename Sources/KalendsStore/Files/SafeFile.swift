@@ -1,0 +1,293 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Kalends
+
+/// Calendar files read, changed and written back safely, beside other
+/// programs that write them too (vdirsyncer, khal, Thunderbird):
+///
+/// - an advisory lock (on the files' folder) held around the
+///   read-modify-write, so two Kalends edits both land;
+/// - each file's identity as read (device, inode, size, modification time
+///   to the nanosecond) checked again just before it is replaced: another
+///   program that wrote it in between (in place, or by writing another file
+///   and renaming it over, as vdirsyncer and khal do) makes the edit read
+///   again and redo its change, a bounded number of times, else refuse;
+/// - the new bytes written to a hidden temporary file in the same folder,
+///   synced, given the file's mode and owner (a failure is an error), renamed
+///   over the file, the folder synced: a reader sees the old file or the new
+///   one, a crash leaves one of them; a symbolic link is written through;
+/// - whether a file may be written is the system's answer (`access`, and
+///   the error of the writes), not a guess from its mode bits.
+///
+/// A process that edits files should ignore SIGXFSZ (the `kalends` command
+/// does): past a file-size limit a write then fails with an error, which
+/// leaves the file as it was, instead of ending the process.
+enum SafeFile {
+    /// How long an edit waits for another one on the same folder.
+    static let lockSeconds = 10
+    /// How many times an edit is redone when another program changed the file meanwhile.
+    static let attempts = 5
+
+    /// A file as it was read: what a write by another program changes.
+    struct Identity: Hashable {
+        let device: UInt64
+        let inode: UInt64
+        let size: Int64
+        let modified: Int64
+        let modifiedNanoseconds: Int64
+
+        init(_ info: stat) {
+            device = UInt64(info.st_dev)
+            inode = UInt64(info.st_ino)
+            size = Int64(info.st_size)
+            modified = Int64(info.st_mtim.tv_sec)
+            modifiedNanoseconds = Int64(info.st_mtim.tv_nsec)
+        }
+
+        /// The identity of the file at `path` now; nil when there is none.
+        /// - Throws: `CalendarEditError.system` when it cannot be asked.
+        static func current(_ path: String, shownAs: String) throws(CalendarEditError) -> Identity? {
+            var info = stat()
+            guard stat(path, &info) == 0 else {
+                if errno == ENOENT { return nil }
+                throw .system(path: shownAs, what: "be read", code: errno)
+            }
+            return Identity(info)
+        }
+    }
+
+    /// A file of the folder as the edit read it.
+    struct Snapshot {
+        /// The path written to (a symbolic link resolved).
+        let target: String
+        /// The path as given, for messages.
+        let shownAs: String
+        /// Its bytes; nil when it does not exist.
+        let bytes: [UInt8]?
+        /// Its identity when read; nil when it did not exist.
+        let identity: Identity?
+        /// Its mode and owner, kept by the new file.
+        let info: stat?
+    }
+
+    /// A change to one file, checked against the snapshot it was made from.
+    enum Write {
+        /// The file's bytes replaced (created, when the snapshot found none).
+        case replace(Snapshot, [UInt8])
+        /// The file removed (a vdir item left without an item).
+        case remove(Snapshot)
+    }
+
+    /// The reads an edit makes under the lock.
+    struct Reader {
+        /// The file at `path` (nil bytes when it does not exist).
+        /// - Throws: `CalendarEditError` when it cannot be read or written (read-only).
+        func read(_ path: String) throws(CalendarEditError) -> Snapshot {
+            let target = resolved(path)
+            var descriptor: Int32
+            repeat { descriptor = open(target, O_RDONLY | O_CLOEXEC) } while descriptor < 0 && errno == EINTR
+            guard descriptor >= 0 else {
+                if errno == ENOENT { return Snapshot(target: target, shownAs: path, bytes: nil, identity: nil, info: nil) }
+                throw .system(path: path, what: "be read", code: errno)
+            }
+            defer { close(descriptor) }
+            var info = stat()
+            guard fstat(descriptor, &info) == 0 else { throw .system(path: path, what: "be read", code: errno) }
+            if access(target, W_OK) != 0 {
+                let code = errno
+                if code == EACCES || code == EROFS || code == EPERM { throw .readOnly(path: path, code: code) }
+                throw .system(path: path, what: "be written", code: code)
+            }
+            let bytes: [UInt8]
+            do {
+                bytes = try CalendarFileReader.contents(of: descriptor, path: path, maximum: CalendarFileReader.maximumFileBytes)
+            } catch {
+                throw .system(path: path, what: "be read", code: error.code)
+            }
+            return Snapshot(target: target, shownAs: path, bytes: bytes, identity: Identity(info), info: info)
+        }
+    }
+
+    /// Another program changed a file after it was read: the edit is read and made again.
+    private struct Conflict: Error {}
+
+    /// Runs `change` under the lock of `folder` on the files it reads, and
+    /// makes the writes it returns; when another program changed one of
+    /// those files since it was read, runs it again on what is there now,
+    /// up to `attempts` times.
+    /// - Throws: `CalendarEditError` (`.locked`, `.changedByAnotherProgram`,
+    ///   `.readOnly`, `.system`, ...), or what `change` throws; the files are then unchanged.
+    static func edit<T>(folder: String, shownAs path: String, lockSeconds: Int = SafeFile.lockSeconds, attempts: Int = SafeFile.attempts,
+                        _ change: (Reader) throws -> (writes: [Write], result: T)) throws -> T {
+        let lock = try Lock(folder: folder, file: path, seconds: lockSeconds)
+        defer { lock.release() }
+        for _ in 0..<attempts {
+            let (writes, result) = try change(Reader())
+            for write in writes {
+                switch write {
+                case .replace(let snapshot, _), .remove(let snapshot):
+                    removeStaleTemporaries(of: snapshot.target, in: directory(of: snapshot.target))
+                }
+            }
+            do {
+                try commit(writes)
+                return result
+            } catch is Conflict {
+                continue
+            }
+        }
+        throw CalendarEditError.changedByAnotherProgram(path: path, attempts: attempts)
+    }
+
+    /// The writes made, each file checked to be the one read just before it is replaced.
+    private static func commit(_ writes: [Write]) throws {
+        // Every file as read, before any is written: a conflict changes nothing.
+        for write in writes {
+            switch write {
+            case .replace(let snapshot, _), .remove(let snapshot):
+                guard try Identity.current(snapshot.target, shownAs: snapshot.shownAs) == snapshot.identity else { throw Conflict() }
+            }
+        }
+        for write in writes {
+            switch write {
+            case .replace(let snapshot, let bytes):
+                try replace(snapshot, with: bytes)
+            case .remove(let snapshot):
+                guard try Identity.current(snapshot.target, shownAs: snapshot.shownAs) == snapshot.identity else { throw Conflict() }
+                guard unlink(snapshot.target) == 0 else { throw CalendarEditError.system(path: snapshot.shownAs, what: "be removed", code: errno) }
+                syncFolder(directory(of: snapshot.target))
+            }
+        }
+    }
+
+    /// The path a symbolic link (or a chain of them) leads to; the path itself otherwise.
+    static func resolved(_ path: String) -> String {
+        guard let real = realpath(path, nil) else { return path }
+        defer { free(real) }
+        return String(cString: real)
+    }
+
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// An exclusive advisory lock (flock) on a folder, waited for at most `seconds`.
+    struct Lock {
+        let descriptor: Int32
+
+        init(folder: String, file: String, seconds: Int) throws(CalendarEditError) {
+            var descriptor: Int32
+            repeat { descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC) } while descriptor < 0 && errno == EINTR
+            guard descriptor >= 0 else { throw .system(path: folder, what: "be opened", code: errno) }
+            var waited = 0
+            while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+                guard errno == EWOULDBLOCK || errno == EINTR else {
+                    let code = errno
+                    close(descriptor)
+                    throw .system(path: folder, what: "be locked", code: code)
+                }
+                guard waited < seconds * 200 else {
+                    close(descriptor)
+                    throw .locked(path: file, seconds: seconds)
+                }
+                usleep(5_000)
+                waited += 1
+            }
+            self.descriptor = descriptor
+        }
+
+        func release() {
+            flock(descriptor, LOCK_UN)
+            close(descriptor)
+        }
+    }
+
+    /// The temporary files of edits of `target` that a killed process left:
+    /// with the folder's lock held, no edit is writing one.
+    static func removeStaleTemporaries(of target: String, in folder: String) {
+        let prefix = "." + (target.split(separator: "/").last.map(String.init) ?? target) + ".kalends-"
+        guard let directory = opendir(folder) else { return }
+        defer { closedir(directory) }
+        var stale: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self) }
+            if name.hasPrefix(prefix) { stale.append(name) }
+        }
+        for name in stale { unlink((folder == "/" ? "" : folder) + "/" + name) }
+    }
+
+    /// `bytes` written to a new file beside the snapshot's, synced, given its
+    /// mode and owner, renamed over it (once it is checked to be the file read), the folder synced.
+    private static func replace(_ snapshot: Snapshot, with bytes: [UInt8]) throws {
+        let target = snapshot.target, path = snapshot.shownAs
+        let folder = directory(of: target)
+        let name = target.split(separator: "/").last.map(String.init) ?? target
+        var temporary = ""
+        var descriptor: Int32 = -1
+        for _ in 0..<16 {
+            temporary = (folder == "/" ? "" : folder) + "/." + name + ".kalends-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
+            repeat { descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666) } while descriptor < 0 && errno == EINTR
+            if descriptor >= 0 || errno != EEXIST { break }
+        }
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == EACCES || code == EROFS || code == EPERM { throw CalendarEditError.readOnly(path: path, code: code) }
+            throw CalendarEditError.system(path: path, what: "be written (a file beside it cannot be made)", code: code)
+        }
+        func fail(_ what: String, _ code: Int32) -> CalendarEditError {
+            close(descriptor)
+            unlink(temporary)
+            return .system(path: path, what: what, code: code)
+        }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { raw in write(descriptor, raw.baseAddress.map { $0 + written }, bytes.count - written) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw fail("be written", errno)
+            }
+            written += count
+        }
+        if let info = snapshot.info {
+            guard fchmod(descriptor, info.st_mode & 0o7777) == 0 else { throw fail("keep its permissions", errno) }
+            // The owner and group kept: a file the process does not own keeps them only where the system allows it.
+            if info.st_uid != geteuid() || info.st_gid != getegid() {
+                guard fchown(descriptor, info.st_uid, info.st_gid) == 0 else { throw fail("keep its owner and group", errno) }
+            }
+        }
+        guard fsync(descriptor) == 0 else { throw fail("be written (sync)", errno) }
+        guard close(descriptor) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw CalendarEditError.system(path: path, what: "be written", code: code)
+        }
+        // The last look: the file in place is still the one read (the window left is the rename's own).
+        let now: Identity?
+        do {
+            now = try Identity.current(target, shownAs: path)
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+        guard now == snapshot.identity else {
+            unlink(temporary)
+            throw Conflict()
+        }
+        guard rename(temporary, target) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw CalendarEditError.system(path: path, what: "be replaced", code: code)
+        }
+        syncFolder(folder)
+    }
+
+    /// The folder's entries made durable (a rename or an unlink in it survives a crash).
+    static func syncFolder(_ folder: String) {
+        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        _ = fsync(descriptor)
+        close(descriptor)
+    }
+}
