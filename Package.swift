@@ -29,6 +29,8 @@ let package = Package(
                              .linkedLibrary("stdc++"), .linkedLibrary("m")]
         ),
         .target(name: "Kalends", dependencies: ["CICU"]),
+        // Linux's renameat2 (an atomic exchange), which Swift's Glibc module does not declare; see SafeFile.
+        .target(name: "CFileSystem"),
         .target(name: "KalendsLayout"),
         .target(name: "KalendsICalendar", dependencies: ["Kalends", "CICU"]),
         .target(name: "KalendsTimeline", dependencies: ["Kalends", "KalendsLayout"]),
@@ -36,7 +38,7 @@ let package = Package(
         // compare the engine with. Not a product: nobody should ship them.
         .target(name: "KalendsLayoutReference", dependencies: ["KalendsLayout"]),
         .target(name: "KalendsCheck", dependencies: ["Kalends"]),
-        .target(name: "KalendsStore", dependencies: ["Kalends", "KalendsICalendar"]),
+        .target(name: "KalendsStore", dependencies: ["Kalends", "KalendsICalendar", "CFileSystem"]),
         .executableTarget(
             name: "kalends", dependencies: ["Kalends", "KalendsICalendar", "KalendsStore", "KalendsLayout", "KalendsTimeline"],
             // The release binary is fully static (the Swift runtime,

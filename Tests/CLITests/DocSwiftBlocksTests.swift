@@ -196,7 +196,7 @@ struct SwiftToolchain {
 
     /// The targets whose objects the examples link, and the C libraries
     /// CICU links (Package.swift, target CICU).
-    static let linkedTargets = ["Kalends", "CICU", "KalendsCheck", "KalendsICalendar", "KalendsStore", "KalendsLayout", "KalendsTimeline"]
+    static let linkedTargets = ["Kalends", "CICU", "CFileSystem", "KalendsCheck", "KalendsICalendar", "KalendsStore", "KalendsLayout", "KalendsTimeline"]
     static let linkedLibraries = ["icui18n", "icuuc", "icudata", "stdc++", "m"]
 
     struct Failure: Error, CustomStringConvertible {
@@ -245,8 +245,9 @@ struct SwiftToolchain {
         process.currentDirectoryURL = workingDirectory
         process.arguments = ["-swift-version", "6", "-Onone", "-suppress-warnings", "-module-name", "DocBlocks",
                              "-I", products.appendingPathComponent("Modules").path,
-                             // CICU's module map, which Kalends' module imports.
+                             // The C targets' module maps, which Kalends' and KalendsStore's modules import.
                              "-I", products.appendingPathComponent("CICU.build").path,
+                             "-I", products.appendingPathComponent("CFileSystem.build").path,
                              "-o", output.path]
             + sources + objects + Self.linkedLibraries.map { "-l" + $0 }
             // Modules built for `swift test --sanitize=thread` need the runtime linked in.

@@ -30,7 +30,9 @@ extension RecurrenceSet {
         let engine = RuleEngine(rule: rule, calendar: original.calendar, start: start.local)
         let counts = PeriodCounts(engine: engine)
         let zone = start.zone
-        let margin = 3 * 86_400
+        // A zone's offset (a UTC-OFFSET is under 24 hours), a gap's move included, puts an
+        // instance's key within a day of its wall clock: only those times are placed one by one.
+        let margin = 86_400 + 60
         // DTSTART, then the instances after it.
         var counted = 1
         var period = 0
@@ -45,6 +47,7 @@ extension RecurrenceSet {
         }
         var output: [Int] = [], days: [Int] = []
         var emptyRun = 0
+        var cursor = zone.map { LocalTimeCursor(zone: $0) }
         while true {
             guard engine.candidates(ofPeriod: period, into: &output, days: &days) else { return counted }
             for candidate in output where candidate > engine.startKey {
@@ -53,7 +56,7 @@ extension RecurrenceSet {
                 if candidate.saturatingSum(zone == nil ? 0 : -margin) >= target { return counted }
                 walked += 1
                 if walked > walkLimit { return nil }
-                guard let placed = instanceKey(candidate, zone: zone), placed < target else { continue }
+                guard let placed = instanceKey(candidate, zone: zone, cursor: &cursor), placed < target else { continue }
                 counted += 1
             }
             if output.isEmpty {
@@ -76,8 +79,10 @@ extension RecurrenceSet {
     }
 
     /// A wall-clock instance's key (placed in the zone by the policy); nil when the policy skips it or it cannot be placed.
-    private func instanceKey(_ wall: Int, zone: ZoneRules?) -> Int? {
+    private func instanceKey(_ wall: Int, zone: ZoneRules?, cursor: inout LocalTimeCursor?) -> Int? {
         guard let zone else { return wall }
+        // Most times have one offset, which the cursor knows without asking the zone.
+        if let offset = cursor?.uniqueOffset(wallSeconds: wall) { return wall - offset }
         let day = wall.floorDivided(by: 86_400)
         let local = LocalDateTime(unchecked: day, (wall - day * 86_400) * 1_000_000_000)
         if policy == .skip, case .gap = zone.resolution(of: local) { return nil }

@@ -22,7 +22,9 @@ struct RuleExpansion: Sendable {
 /// - Otherwise, on the Gregorian calendar, the periods repeat every 400
 ///   years (146,097 days: exactly 20,871 weeks, 4,800 months): the counts of
 ///   one cycle are walked once, kept every `block` periods, and whole cycles
-///   are multiplied.
+///   are multiplied. An hourly, minutely or secondly rule limited by the
+///   time of day only repeats sooner, with the day: its cycle is the periods
+///   until a period starts at the same second of the day again.
 /// Checkpoints are filled lazily and kept (behind a lock) for the set's life.
 /// Other calendars' periods follow no such cycle, and SKIP can move an
 /// instance into the next period: such rules are not counted (`usable` is
@@ -46,7 +48,13 @@ final class PeriodCounts: @unchecked Sendable {
         self.engine = engine
         usable = engine.repeatsEvery400Years && !engine.spills
         constant = usable ? Self.constantCount(engine) : nil
-        cyclePeriods = usable ? engine.cyclePeriodsBound - 1 : 1
+        if usable && engine.generator == .subDaily && !engine.hasDayParts {
+            // Limited by time of day only (BYHOUR, BYMINUTE, BYSECOND): the periods repeat with the day's seconds.
+            let step = engine.unitSeconds * engine.rule.interval
+            cyclePeriods = 86_400 / Self.gcd(step, 86_400)
+        } else {
+            cyclePeriods = usable ? engine.cyclePeriodsBound - 1 : 1
+        }
         block = Swift.max(64, cyclePeriods / 65_536)
     }
 

@@ -57,11 +57,7 @@ struct EditedFile {
 
     /// The bytes with each patch made (patches do not overlap).
     func bytes(applying patches: [Patch]) -> [UInt8] {
-        var result = bytes
-        for patch in patches.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
-            result.replaceSubrange(patch.range, with: patch.bytes)
-        }
-        return result
+        Patch.apply(patches, to: bytes)
     }
 
     /// The recurring series of `uid`: its master and overrides.
@@ -94,4 +90,17 @@ struct Patch {
 
     /// The range removed.
     static func remove(_ range: Range<Int>) -> Patch { Patch(range, []) }
+
+    /// `bytes` with each patch made (their ranges do not overlap), from the
+    /// last to the first; of a replacement and an insertion at one offset,
+    /// the replacement is made first, so the inserted bytes come before what follows it.
+    static func apply(_ patches: [Patch], to bytes: [UInt8]) -> [UInt8] {
+        var result = bytes
+        let ordered = patches.sorted { a, b in
+            if a.range.lowerBound != b.range.lowerBound { return a.range.lowerBound > b.range.lowerBound }
+            return a.range.count > b.range.count
+        }
+        for patch in ordered { result.replaceSubrange(patch.range, with: patch.bytes) }
+        return result
+    }
 }

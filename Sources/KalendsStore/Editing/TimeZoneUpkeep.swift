@@ -76,12 +76,7 @@ enum TimeZoneUpkeep {
                 patches.append(.remove(definition.range))
             }
         }
-        guard !patches.isEmpty else { return bytes }
-        var result = bytes
-        for patch in patches.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
-            result.replaceSubrange(patch.range, with: patch.bytes)
-        }
-        return result
+        return patches.isEmpty ? bytes : Patch.apply(patches, to: bytes)
     }
 
     /// Where a calendar without components ends its properties: before its END line.

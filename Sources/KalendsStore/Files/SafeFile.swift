@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CFileSystem
 import Kalends
 
 /// Calendar files read, changed and written back safely, beside other
@@ -9,14 +10,18 @@ import Kalends
 /// - an advisory lock (on the files' folder) held around the
 ///   read-modify-write, so two Kalends edits both land;
 /// - each file's identity as read (device, inode, size, modification time
-///   to the nanosecond) checked again just before it is replaced: another
-///   program that wrote it in between (in place, or by writing another file
-///   and renaming it over, as vdirsyncer and khal do) makes the edit read
-///   again and redo its change, a bounded number of times, else refuse;
+///   to the nanosecond) checked again when it is replaced: another program
+///   that wrote it in between (in place, or by writing another file and
+///   renaming it over, as vdirsyncer and khal do) makes the edit read again
+///   and redo its change, a bounded number of times, else refuse;
 /// - the new bytes written to a hidden temporary file in the same folder,
-///   synced, given the file's mode and owner (a failure is an error), renamed
-///   over the file, the folder synced: a reader sees the old file or the new
-///   one, a crash leaves one of them; a symbolic link is written through;
+///   synced, given the file's mode and owner (a failure is an error), then
+///   exchanged with the file atomically (Linux's RENAME_EXCHANGE): the file
+///   it displaced is checked to be the one read and only then removed; one
+///   another program wrote in the last instant is put back and the edit
+///   redone on it, so that no write of theirs is ever lost, however close;
+///   the folder synced: a reader sees a whole file, a crash leaves one;
+///   a symbolic link is written through;
 /// - whether a file may be written is the system's answer (`access`, and
 ///   the error of the writes), not a guess from its mode bits.
 ///
@@ -26,8 +31,9 @@ import Kalends
 enum SafeFile {
     /// How long an edit waits for another one on the same folder.
     static let lockSeconds = 10
-    /// How many times an edit is redone when another program changed the file meanwhile.
-    static let attempts = 5
+    /// How many times an edit is redone when another program changed the file meanwhile
+    /// (waiting a little longer each time, up to about 2 s in all).
+    static let attempts = 20
 
     /// A file as it was read: what a write by another program changes.
     struct Identity: Hashable {
@@ -122,7 +128,7 @@ enum SafeFile {
                         _ change: (Reader) throws -> (writes: [Write], result: T)) throws -> T {
         let lock = try Lock(folder: folder, file: path, seconds: lockSeconds)
         defer { lock.release() }
-        for _ in 0..<attempts {
+        for attempt in 0..<attempts {
             let (writes, result) = try change(Reader())
             for write in writes {
                 switch write {
@@ -134,6 +140,8 @@ enum SafeFile {
                 try commit(writes)
                 return result
             } catch is Conflict {
+                // The other program is writing: let it finish before reading again.
+                usleep(UInt32.random(in: 1_000...10_000) * UInt32(min(attempt + 1, 20)))
                 continue
             }
         }
@@ -154,11 +162,32 @@ enum SafeFile {
             case .replace(let snapshot, let bytes):
                 try replace(snapshot, with: bytes)
             case .remove(let snapshot):
-                guard try Identity.current(snapshot.target, shownAs: snapshot.shownAs) == snapshot.identity else { throw Conflict() }
-                guard unlink(snapshot.target) == 0 else { throw CalendarEditError.system(path: snapshot.shownAs, what: "be removed", code: errno) }
-                syncFolder(directory(of: snapshot.target))
+                try remove(snapshot)
             }
         }
+    }
+
+    /// The snapshot's file removed, losing no other program's write: it is
+    /// moved aside first, and removed only when it is the one read; one
+    /// another program wrote meanwhile is put back and the edit redone.
+    private static func remove(_ snapshot: Snapshot) throws {
+        let target = snapshot.target, path = snapshot.shownAs
+        let folder = directory(of: target)
+        let name = target.split(separator: "/").last.map(String.init) ?? target
+        let aside = (folder == "/" ? "" : folder) + "/." + name + ".kalends-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
+        guard kalends_rename_noreplace(target, aside) == 0 else {
+            if errno == ENOENT { throw Conflict() }
+            throw CalendarEditError.system(path: path, what: "be removed", code: errno)
+        }
+        if try Identity.current(aside, shownAs: path) == snapshot.identity {
+            unlink(aside)
+            syncFolder(folder)
+            return
+        }
+        guard kalends_rename_noreplace(aside, target) == 0 else {
+            throw CalendarEditError.system(path: path, what: "be restored (another program's version is at \(aside))", code: errno)
+        }
+        throw Conflict()
     }
 
     /// The path a symbolic link (or a chain of them) leads to; the path itself otherwise.
@@ -258,29 +287,57 @@ enum SafeFile {
             }
         }
         guard fsync(descriptor) == 0 else { throw fail("be written (sync)", errno) }
+        var ours = stat()
+        guard fstat(descriptor, &ours) == 0 else { throw fail("be written", errno) }
         guard close(descriptor) == 0 else {
             let code = errno
             unlink(temporary)
             throw CalendarEditError.system(path: path, what: "be written", code: code)
         }
-        // The last look: the file in place is still the one read (the window left is the rename's own).
-        let now: Identity?
-        do {
-            now = try Identity.current(target, shownAs: path)
-        } catch {
-            unlink(temporary)
-            throw error
-        }
-        guard now == snapshot.identity else {
-            unlink(temporary)
-            throw Conflict()
-        }
-        guard rename(temporary, target) == 0 else {
+        try install(temporary, ours: Identity(ours), over: snapshot)
+        syncFolder(folder)
+    }
+
+    /// The written temporary file put in place of the snapshot's file, losing
+    /// no other program's write: a new file only where none is (no-replace);
+    /// else an atomic exchange, after which the file displaced (now at the
+    /// temporary path) must be the one read. One that is not was written by
+    /// another program just now: it is exchanged back (and again, should yet
+    /// another write have come, until the file at the temporary path is ours)
+    /// and the edit is redone (`Conflict`). Only the file read, or our own
+    /// temporary file, is ever removed.
+    private static func install(_ temporary: String, ours: Identity, over snapshot: Snapshot) throws {
+        let target = snapshot.target, path = snapshot.shownAs
+        guard snapshot.identity != nil else {
+            if kalends_rename_noreplace(temporary, target) == 0 { return }
             let code = errno
             unlink(temporary)
+            if code == EEXIST { throw Conflict() }
+            throw CalendarEditError.system(path: path, what: "be created", code: code)
+        }
+        guard kalends_rename_exchange(temporary, target) == 0 else {
+            let code = errno
+            unlink(temporary)
+            // The file went away meanwhile: made again on what is there now.
+            if code == ENOENT { throw Conflict() }
             throw CalendarEditError.system(path: path, what: "be replaced", code: code)
         }
-        syncFolder(folder)
+        // The temporary path now holds the file displaced.
+        if try Identity.current(temporary, shownAs: path) == snapshot.identity {
+            unlink(temporary)
+            return
+        }
+        // Another program's write: it goes back in place, ours is taken out again.
+        for _ in 0..<64 {
+            guard kalends_rename_exchange(temporary, target) == 0 else {
+                throw CalendarEditError.system(path: path, what: "be restored (another program's version is at \(temporary))", code: errno)
+            }
+            if try Identity.current(temporary, shownAs: path) == ours {
+                unlink(temporary)
+                throw Conflict()
+            }
+        }
+        throw CalendarEditError.system(path: path, what: "be restored (another program's version is at \(temporary))", code: EAGAIN)
     }
 
     /// The folder's entries made durable (a rename or an unlink in it survives a crash).
