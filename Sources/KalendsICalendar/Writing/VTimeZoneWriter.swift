@@ -48,3 +48,49 @@ public enum VTimeZoneWriter {
         return ICalendarComponent(name: "VTIMEZONE", properties: [tzid], components: [summer, winter])
     }
 }
+
+extension VTimeZoneWriter {
+    /// A VTIMEZONE listing every transition of `zone` in [`from`, `to`) as
+    /// RDATEs of its observances (one STANDARD or DAYLIGHT per kind of change:
+    /// the same offsets, name and daylight flag), each at the wall time of
+    /// the offset before it, with one more for the offset in force at `from`;
+    /// the form tzurl-style exporters and Python's icalendar write. Nil for a
+    /// zone with no offset at all (none).
+    public static func history(_ zone: ZoneRules, from: Instant, to: Instant) -> ICalendarComponent? {
+        struct Kind: Hashable {
+            let from: UTCOffset, to: UTCOffset, isDaylight: Bool, name: String
+        }
+        var kinds: [Kind] = []
+        var onsets: [Kind: [LocalDateTime]] = [:]
+        func add(_ kind: Kind, at local: LocalDateTime) {
+            if onsets[kind] == nil { kinds.append(kind) }
+            onsets[kind, default: []].append(local)
+        }
+        // The offset in force at the start, from the start's wall time.
+        let first = zone.localTimeType(at: from)
+        guard let start = try? ZonedDateTime(instant: from, zone: zone).local else { return nil }
+        add(Kind(from: first.offset, to: first.offset, isDaylight: first.isDaylightSaving, name: first.abbreviation), at: start)
+        for transition in zone.transitions(from: from, to: to) {
+            let type = zone.localTimeType(at: transition.instant)
+            let wall = transition.instant.seconds + transition.offsetBefore.seconds
+            let day = wall.floorDivided(by: 86_400)
+            guard let local = try? LocalDateTime(dayNumber: day, time: TimeOfDay(hour: (wall - day * 86_400) / 3_600,
+                                                                                 minute: (wall - day * 86_400) / 60 % 60,
+                                                                                 second: (wall - day * 86_400) % 60)) else { continue }
+            add(Kind(from: transition.offsetBefore, to: transition.offsetAfter, isDaylight: type.isDaylightSaving, name: type.abbreviation), at: local)
+        }
+        var observances: [ICalendarComponent] = []
+        for kind in kinds {
+            guard let times = onsets[kind], let first = times.first else { continue }
+            var properties = [ICalendarProperty(name: "DTSTART", value: ICalendarValue.DateTime.write(first)),
+                              ICalendarProperty("TZOFFSETFROM", offset: kind.from), ICalendarProperty("TZOFFSETTO", offset: kind.to)]
+            if !kind.name.isEmpty { properties.append(ICalendarProperty("TZNAME", text: kind.name)) }
+            for time in times.dropFirst() {
+                properties.append(ICalendarProperty(name: "RDATE", value: ICalendarValue.DateTime.write(time)))
+            }
+            observances.append(ICalendarComponent(name: kind.isDaylight ? "DAYLIGHT" : "STANDARD", properties: properties))
+        }
+        guard !observances.isEmpty else { return nil }
+        return ICalendarComponent(name: "VTIMEZONE", properties: [ICalendarProperty("TZID", text: zone.identifier)], components: observances)
+    }
+}
