@@ -7,11 +7,11 @@ import KalendsLayout
 /// engine must give the same columns in O(n log n).
 public enum NaiveCalendarKit {
     /// Columns for `events` (assumed inside the day), in input order.
-    public static func layout(_ events: [TimedEvent]) -> [ReferenceSlot] {
+    public static func layout(_ events: [LayoutInterval]) -> [ReferenceSlot] {
         // Swift's sort is stable, as CalendarKit relies on.
         let sorted = events.enumerated().sorted { $0.element.start < $1.element.start }
-        var groups: [[(offset: Int, element: TimedEvent)]] = []
-        var overlapping: [(offset: Int, element: TimedEvent)] = []
+        var groups: [[(offset: Int, element: LayoutInterval)]] = []
+        var overlapping: [(offset: Int, element: LayoutInterval)] = []
         for event in sorted {
             if overlapping.isEmpty {
                 overlapping.append(event)
@@ -44,8 +44,8 @@ public enum NaiveCalendarKit {
 
     /// `DateInterval.intersects`: either interval contains an end of the other,
     /// with `contains(t)` meaning `start <= t <= end`.
-    static func intersects(_ a: TimedEvent, _ b: TimedEvent) -> Bool {
-        func contains(_ interval: TimedEvent, _ time: Double) -> Bool {
+    static func intersects(_ a: LayoutInterval, _ b: LayoutInterval) -> Bool {
+        func contains(_ interval: LayoutInterval, _ time: Double) -> Bool {
             interval.start <= time && time <= interval.end
         }
         return contains(a, b.start) || contains(a, b.end) || contains(b, a.start) || contains(b, a.end)

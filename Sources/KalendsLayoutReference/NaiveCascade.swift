@@ -6,7 +6,7 @@ import KalendsLayout
 public enum NaiveCascade {
     /// Placements for `events` (assumed inside the day, unique ids), in input order.
     public static func layout(
-        _ events: [TimedEvent], touching: Bool = false, indent: Double = 0.12, minimumWidth: Double = 0.5
+        _ events: [LayoutInterval], touching: Bool = false, indent: Double = 0.12, minimumWidth: Double = 0.5
     ) -> [ReferenceSlot] {
         var result = [ReferenceSlot?](repeating: nil, count: events.count)
         for cluster in NaivePacked.clusters(events, touching: touching) {

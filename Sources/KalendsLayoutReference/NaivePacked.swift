@@ -6,7 +6,7 @@ import KalendsLayout
 /// column. O(m²) per cluster of m events.
 public enum NaivePacked {
     /// Placements for `events` (assumed inside the day, unique ids), in input order.
-    public static func layout(_ events: [TimedEvent], touching: Bool = false) -> [ReferenceSlot] {
+    public static func layout(_ events: [LayoutInterval], touching: Bool = false) -> [ReferenceSlot] {
         var result = [ReferenceSlot?](repeating: nil, count: events.count)
         for cluster in clusters(events, touching: touching) {
             var columns: [[Int]] = []
@@ -40,7 +40,7 @@ public enum NaivePacked {
 
     /// Event indices grouped into clusters, each in placement order (start,
     /// longer first, id).
-    public static func clusters(_ events: [TimedEvent], touching: Bool) -> [[Int]] {
+    public static func clusters(_ events: [LayoutInterval], touching: Bool) -> [[Int]] {
         let order = events.indices.sorted { a, b in
             let x = events[a], y = events[b]
             if x.start != y.start { return x.start < y.start }

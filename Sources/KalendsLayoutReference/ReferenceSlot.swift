@@ -24,7 +24,7 @@ public struct ReferenceSlot: Sendable, Hashable, CustomStringConvertible {
 /// The overlap rule of the CLI contract, spelled out case by case:
 /// half-open `[s, e)`; a zero-length event is the instant `s`; with
 /// `touching`, closed intervals `[s, e]`.
-public func referenceOverlaps(_ a: TimedEvent, _ b: TimedEvent, touching: Bool) -> Bool {
+public func referenceOverlaps(_ a: LayoutInterval, _ b: LayoutInterval, touching: Bool) -> Bool {
     if touching { return a.start <= b.end && b.start <= a.end }
     let aIsInstant = a.start == a.end
     let bIsInstant = b.start == b.end

@@ -73,7 +73,7 @@ enum LayoutBenchmarks {
     }
 
     struct Day {
-        var events: [TimedEvent]
+        var events: [LayoutInterval]
         var length: Double
     }
 
@@ -92,7 +92,7 @@ enum LayoutBenchmarks {
 
         func day(count: Int) -> Day {
             var random = SplitMix(seed: 0x4b41_4c45_4e44_5301 &+ UInt64(count))
-            var events: [TimedEvent] = []
+            var events: [LayoutInterval] = []
             events.reserveCapacity(count)
             let quarterHours = self == .typical ? count * 4 : 40
             let offset = self == .typical ? 0.0 : 8 * 3600.0
@@ -105,7 +105,7 @@ enum LayoutBenchmarks {
                 case 5..<10: duration = Double(16 + random.next(below: 17)) * 900  // 4-8 hours
                 default: duration = Double(1 + random.next(below: 8)) * 900  // 15 min - 2 h
                 }
-                events.append(TimedEvent(id: "e\(index)", start: start, end: start + duration))
+                events.append(LayoutInterval(id: "e\(index)", start: start, end: start + duration))
             }
             let length = self == .typical ? Double(count) * 3600 + 8 * 3600 : 86_400
             return Day(events: events, length: length)

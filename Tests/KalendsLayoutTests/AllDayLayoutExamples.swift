@@ -6,10 +6,10 @@ final class AllDayLayoutExamples: XCTestCase {
         // trip Mon-Thu (1...4), holiday Tue (2), conference Wed-Fri (3...5),
         // weekend Fri-Sat (5...6). At most two share a day: two lanes.
         let lanes = try AllDayLayout(items: [
-            AllDayItem(id: "weekend", firstDay: 5, lastDay: 6),
-            AllDayItem(id: "trip", firstDay: 1, lastDay: 4),
-            AllDayItem(id: "holiday", day: 2),
-            AllDayItem(id: "conference", firstDay: 3, lastDay: 5),
+            LayoutAllDaySpan(id: "weekend", firstDay: 5, lastDay: 6),
+            LayoutAllDaySpan(id: "trip", firstDay: 1, lastDay: 4),
+            LayoutAllDaySpan(id: "holiday", day: 2),
+            LayoutAllDaySpan(id: "conference", firstDay: 3, lastDay: 5),
         ])
         XCTAssertEqual(lanes.laneCount, 2)
         let lane = Dictionary(uniqueKeysWithValues: lanes.placements.map { ($0.id, $0.lane) })
@@ -18,7 +18,7 @@ final class AllDayLayoutExamples: XCTestCase {
     }
 
     func testLongerItemsGoFirstOnTheSameDay() throws {
-        let lanes = try AllDayLayout(items: [AllDayItem(id: "day", day: 0), AllDayItem(id: "week", firstDay: 0, lastDay: 6)])
+        let lanes = try AllDayLayout(items: [LayoutAllDaySpan(id: "day", day: 0), LayoutAllDaySpan(id: "week", firstDay: 0, lastDay: 6)])
         XCTAssertEqual(lanes.placements.first { $0.id == "week" }?.lane, 0)
         XCTAssertEqual(lanes.placements.first { $0.id == "day" }?.lane, 1)
     }
@@ -29,7 +29,7 @@ final class AllDayLayoutExamples: XCTestCase {
 
     func testDayLayoutCarriesTheLanes() throws {
         let day = try DayLayout(
-            events: [event("a", 9, 10)], allDay: [AllDayItem(id: "birthday", day: 0), AllDayItem(id: "trip", day: 0)])
+            events: [event("a", 9, 10)], allDay: [LayoutAllDaySpan(id: "birthday", day: 0), LayoutAllDaySpan(id: "trip", day: 0)])
         XCTAssertEqual(day.allDayLaneCount, 2)
         XCTAssertEqual(day.allDay.map(\.lane), [0, 1])
     }

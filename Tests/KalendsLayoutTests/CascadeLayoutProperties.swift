@@ -4,7 +4,7 @@ import KalendsLayoutReference
 import XCTest
 
 final class CascadeLayoutProperties: XCTestCase {
-    private func cascade(_ events: [TimedEvent], dayLength: Double = 86_400, touching: Bool = false) throws -> DayLayout {
+    private func cascade(_ events: [LayoutInterval], dayLength: Double = 86_400, touching: Bool = false) throws -> DayLayout {
         try DayLayout(
             events: events, dayLength: dayLength, mode: .cascade, options: LayoutOptions(touchingEventsOverlap: touching))
     }

@@ -25,7 +25,7 @@ final class DayAxisExamples: XCTestCase {
 
         // An event at the second 01:30 is laid out below one at the first.
         let day = try DayLayout(
-            events: [TimedEvent(id: "first", start: h(1.5), end: h(2)), TimedEvent(id: "second", start: h(2.5), end: h(3))],
+            events: [LayoutInterval(id: "first", start: h(1.5), end: h(2)), LayoutInterval(id: "second", start: h(2.5), end: h(3))],
             dayLength: fallBack.length)
         let firstTop = try XCTUnwrap(day.placement(of: "first")).top
         let secondTop = try XCTUnwrap(day.placement(of: "second")).top

@@ -9,7 +9,7 @@ import XCTest
 final class DocImages: XCTestCase {
     /// A morning with CalendarKit's hard cases: nested events, a long event
     /// under short ones, a chain and an instant.
-    static let morning: [TimedEvent] = [
+    static let morning: [LayoutInterval] = [
         event("Planning", 8, 11), event("Standup", 8, 8.25), event("Review", 8.5, 9.5),
         event("Coffee", 9.5, 10), event("Interview", 9.75, 10.75),
         event("Lunch", 12, 13), event("Deploy", 12, 12),
@@ -26,7 +26,7 @@ final class DocImages: XCTestCase {
         let style = SVGStyle(width: 420, hourHeight: 56, visibleStart: h(7.5), visibleEnd: h(17))
         for mode in LayoutMode.allCases {
             let day = try DayLayout(events: Self.morning, mode: mode, options: LayoutOptions(gap: 0.01))
-            pictures.append(("layout-\(mode.rawValue).svg", SVGRenderer(style: style).render(day, titles: Self.titles)))
+            pictures.append(("layout-\(mode.rawValue).svg", try SVGRenderer(style: style).render(day, titles: Self.titles)))
         }
 
         // America/New_York, 2024-11-03: 01:00-02:00 happens twice.
@@ -35,13 +35,13 @@ final class DocImages: XCTestCase {
         ])
         let night = try DayLayout(
             events: [
-                TimedEvent(id: "first", start: h(1.25), end: h(1.75)),
-                TimedEvent(id: "second", start: h(2.25), end: h(2.75)),
-                TimedEvent(id: "shift", start: h(0.5), end: h(4)),
+                LayoutInterval(id: "first", start: h(1.25), end: h(1.75)),
+                LayoutInterval(id: "second", start: h(2.25), end: h(2.75)),
+                LayoutInterval(id: "shift", start: h(0.5), end: h(4)),
             ],
-            allDay: [AllDayItem(id: "dst", day: 0)], dayLength: 90_000)
+            allDay: [LayoutAllDaySpan(id: "dst", day: 0)], dayLength: 90_000)
         let dstStyle = SVGStyle(width: 420, hourHeight: 56, visibleStart: 0, visibleEnd: h(5))
-        pictures.append(("layout-dst-fall-back.svg", SVGRenderer(style: dstStyle).render(
+        pictures.append(("layout-dst-fall-back.svg", try SVGRenderer(style: dstStyle).render(
             night, axis: fallBack,
             titles: ["first": "Call (EDT)", "second": "Call again (EST)", "shift": "Night shift", "dst": "Clocks go back"])))
 

@@ -9,11 +9,11 @@ final class LayoutValidationExamples: XCTestCase {
     }
 
     func testNonFiniteTimesAreRejected() {
-        let nan = layoutError { _ = try DayLayout(events: [TimedEvent(id: "n", start: .nan, end: 10)]) }
+        let nan = layoutError { _ = try DayLayout(events: [LayoutInterval(id: "n", start: .nan, end: 10)]) }
         guard case .nonFiniteTime(id: "n", index: 0, field: "start", _)? = nan else {
             return XCTFail("got \(String(describing: nan))")
         }
-        let infinite = layoutError { _ = try DayLayout(events: [TimedEvent(id: "i", start: 0, end: .infinity)]) }
+        let infinite = layoutError { _ = try DayLayout(events: [LayoutInterval(id: "i", start: 0, end: .infinity)]) }
         XCTAssertEqual(infinite, .nonFiniteTime(id: "i", index: 0, field: "end", value: .infinity))
     }
 
@@ -21,7 +21,7 @@ final class LayoutValidationExamples: XCTestCase {
         let twice = layoutError { _ = try DayLayout(events: [event("a", 1, 2), event("a", 3, 4)]) }
         XCTAssertEqual(twice, .duplicateID(id: "a", first: "events[0]", second: "events[1]"))
         let across = layoutError {
-            _ = try DayLayout(events: [event("x", 1, 2)], allDay: [AllDayItem(id: "x", day: 0)])
+            _ = try DayLayout(events: [event("x", 1, 2)], allDay: [LayoutAllDaySpan(id: "x", day: 0)])
         }
         XCTAssertEqual(across?.description, "id \"x\" is used twice (events[0] and allDay[0])")
     }
@@ -75,22 +75,22 @@ final class LayoutValidationExamples: XCTestCase {
     }
 
     func testAllDayItemsMustNotEndBeforeTheyStart() {
-        let error = layoutError { _ = try AllDayLayout(items: [AllDayItem(id: "trip", firstDay: 3, lastDay: 1)]) }
+        let error = layoutError { _ = try AllDayLayout(items: [LayoutAllDaySpan(id: "trip", firstDay: 3, lastDay: 1)]) }
         XCTAssertEqual(error?.description, "all-day item \"trip\" (index 0): last day 1 is before first day 3")
     }
 
     func testExtremeButFiniteValuesDoNotTrap() throws {
         let events = [
-            TimedEvent(id: "huge", start: -Double.greatestFiniteMagnitude, end: Double.greatestFiniteMagnitude),
-            TimedEvent(id: "tiny", start: Double.leastNonzeroMagnitude, end: Double.leastNonzeroMagnitude * 2),
-            TimedEvent(id: "big-instant", start: 1e300, end: 1e300),
+            LayoutInterval(id: "huge", start: -Double.greatestFiniteMagnitude, end: Double.greatestFiniteMagnitude),
+            LayoutInterval(id: "tiny", start: Double.leastNonzeroMagnitude, end: Double.leastNonzeroMagnitude * 2),
+            LayoutInterval(id: "big-instant", start: 1e300, end: 1e300),
         ]
         for mode in LayoutMode.allCases {
             let day = try DayLayout(events: events, mode: mode)
             XCTAssertEqual(day.events.map(\.id), ["huge", "tiny"])
             XCTAssertEqual(day.dropped, ["big-instant"])
         }
-        let lanes = try AllDayLayout(items: [AllDayItem(id: "all", firstDay: Int.min, lastDay: Int.max)])
+        let lanes = try AllDayLayout(items: [LayoutAllDaySpan(id: "all", firstDay: Int.min, lastDay: Int.max)])
         XCTAssertEqual(lanes.laneCount, 1)
     }
 }

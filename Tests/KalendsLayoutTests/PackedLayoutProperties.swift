@@ -5,7 +5,7 @@ import XCTest
 
 final class PackedLayoutProperties: XCTestCase {
     /// Lays out with packed mode; fails the property on a thrown error.
-    private func packed(_ events: [TimedEvent], dayLength: Double, touching: Bool) throws -> DayLayout {
+    private func packed(_ events: [LayoutInterval], dayLength: Double, touching: Bool) throws -> DayLayout {
         try DayLayout(
             events: events, dayLength: dayLength, mode: .packed,
             options: LayoutOptions(touchingEventsOverlap: touching))
@@ -41,7 +41,7 @@ final class PackedLayoutProperties: XCTestCase {
             for cluster in NaivePacked.clusters(visible, touching: touching) {
                 // The most events overlapping at one instant: some event's start is such an instant.
                 let largest = cluster.map { member in
-                    let instant = TimedEvent(id: "t", start: visible[member].start, end: visible[member].start)
+                    let instant = LayoutInterval(id: "t", start: visible[member].start, end: visible[member].start)
                     return cluster.filter { referenceOverlaps(visible[$0], instant, touching: touching) }.count
                 }.max() ?? 0
                 if !cluster.allSatisfy({ day.events[$0].columns == largest }) { return false }

@@ -21,8 +21,8 @@ final class SVGRendererTests: XCTestCase {
     func testADayRendersAsWellFormedSVGWithEscapedTitles() throws {
         let day = try DayLayout(
             events: [event("a", 9, 10.5), event("b", 10, 11), event("z", 12, 12)],
-            allDay: [AllDayItem(id: "holiday", day: 0)])
-        let svg = SVGRenderer().render(
+            allDay: [LayoutAllDaySpan(id: "holiday", day: 0)])
+        let svg = try SVGRenderer().render(
             day, titles: ["a": "Design <review> & \"lunch\" 'n' stuff", "b": "bell\u{7}", "holiday": "Día de <fiesta>"])
         XCTAssertNil(xmlWellFormednessProblem(svg))
         XCTAssertTrue(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
@@ -34,8 +34,8 @@ final class SVGRendererTests: XCTestCase {
     }
 
     func testTheRepeatedHourIsLabelledTwice() throws {
-        let day = try DayLayout(events: [TimedEvent(id: "late", start: h(2.5), end: h(3))], dayLength: 90_000)
-        let svg = SVGRenderer().render(day, axis: fallBack)
+        let day = try DayLayout(events: [LayoutInterval(id: "late", start: h(2.5), end: h(3))], dayLength: 90_000)
+        let svg = try SVGRenderer().render(day, axis: fallBack)
         XCTAssertNil(xmlWellFormednessProblem(svg))
         XCTAssertEqual(svg.components(separatedBy: ">01:00<").count - 1, 2)
         XCTAssertEqual(svg.components(separatedBy: "<line").count - 1, 26 + 1, "26 hour lines and the clock change")
@@ -43,21 +43,28 @@ final class SVGRendererTests: XCTestCase {
         XCTAssertTrue(svg.contains("01:30–02:00</text>"))
     }
 
+    func testALayoutOnTheAxisOfAnotherDayIsRefused() throws {
+        let ordinary = try DayLayout(events: [event("a", 9, 10)])
+        XCTAssertThrowsError(try SVGRenderer().render(ordinary, axis: fallBack)) { error in
+            XCTAssertEqual(error as? LayoutError, .axisMismatch(layoutLength: 86_400, axisLength: 90_000))
+        }
+    }
+
     func testTheSizeFollowsTheStyle() throws {
         let day = try DayLayout(events: [], dayLength: 90_000)
-        let svg = SVGRenderer(style: SVGStyle(width: 300, hourHeight: 40)).render(day, axis: fallBack)
+        let svg = try SVGRenderer(style: SVGStyle(width: 300, hourHeight: 40)).render(day, axis: fallBack)
         // 25 hours of 40 px plus a 12 px margin above and below.
         XCTAssertTrue(svg.contains("width=\"300\" height=\"1024\""), String(svg.prefix(200)))
     }
 
     func testNonsenseSizesStillGiveWellFormedSVG() throws {
-        let day = try DayLayout(events: [event("a", 9, 10)], allDay: [AllDayItem(id: "x", day: 0)])
+        let day = try DayLayout(events: [event("a", 9, 10)], allDay: [LayoutAllDaySpan(id: "x", day: 0)])
         for style in [
             SVGStyle(width: .nan, hourHeight: .infinity, gutterWidth: -5, allDayLaneHeight: .nan, fontSize: 0),
             SVGStyle(width: 0, hourHeight: 0, visibleStart: h(20), visibleEnd: h(3)),
             SVGStyle(visibleStart: .nan, visibleEnd: .infinity),
         ] {
-            XCTAssertNil(xmlWellFormednessProblem(SVGRenderer(style: style).render(day)))
+            XCTAssertNil(xmlWellFormednessProblem(try SVGRenderer(style: style).render(day)))
         }
     }
 
@@ -79,10 +86,10 @@ final class SVGRendererTests: XCTestCase {
         forAll(EventGen.events(count: 0...15), title.array(count: 15...15), Gen.element(of: LayoutMode.allCases), runs: 300) {
             events, titles, mode in
             let day = try DayLayout(
-                events: events, allDay: [AllDayItem(id: "all", day: 0)], mode: mode)
+                events: events, allDay: [LayoutAllDaySpan(id: "all", day: 0)], mode: mode)
             var names: [String: String] = ["all": titles[0]]
             for (index, event) in events.enumerated() { names[event.id] = titles[index % titles.count] }
-            let svg = SVGRenderer().render(day, axis: .standard, titles: names)
+            let svg = try SVGRenderer().render(day, axis: .standard, titles: names)
             if let problem = xmlWellFormednessProblem(svg) {
                 XCTFail(problem)
                 return false

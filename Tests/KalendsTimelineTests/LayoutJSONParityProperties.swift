@@ -243,9 +243,9 @@ final class LayoutJSONParityProperties: XCTestCase {
             let timed = events.enumerated().map { index, e in
                 let (start, length, id, fraction) = e
                 let begin = Double(start) + Double(fraction) / 1000
-                return TimedEvent(id: ids[id % ids.count] + "\(index)", start: begin, end: begin + Double(length))
+                return LayoutInterval(id: ids[id % ids.count] + "\(index)", start: begin, end: begin + Double(length))
             }
-            let allDay = (0..<(events.count % 4)).map { AllDayItem(id: ids[$0 % ids.count], firstDay: -$0, lastDay: $0) }
+            let allDay = (0..<(events.count % 4)).map { LayoutAllDaySpan(id: ids[$0 % ids.count], firstDay: -$0, lastDay: $0) }
             let layout = try DayLayout(events: timed, allDay: allDay, dayLength: Double(timeline.length), mode: mode)
             var bytes: [UInt8] = []
             LayoutJSONWriter.write(layout, day: timeline, into: &bytes)

@@ -110,19 +110,19 @@ final class TimelineAdapterProperties: XCTestCase {
             guard let day = try? TimelineDay(dayNumber: dayNumber, zone: zone) else { throw Discard("a day the layout axis cannot draw") }
             let zoned = events.enumerated().map { index, e in
                 // Some events of no length; the rest `e.1` seconds long.
-                ZonedEvent(id: "e\(index)", start: Instant(seconds: day.start.seconds + e.0),
+                TimelineEvent(id: "e\(index)", start: Instant(seconds: day.start.seconds + e.0),
                            end: Instant(seconds: day.start.seconds + e.0 + (e.2 == 0 ? 0 : e.1)))
             }
             let allDay = events.enumerated().map { index, e in
-                AllDayEvent(id: "d\(index)", firstDay: dayNumber + e.0 / 50_000, endDay: dayNumber + e.0 / 50_000 + e.2)
+                TimelineEvent(id: "d\(index)", firstDay: dayNumber + e.0 / 50_000, endDay: dayNumber + e.0 / 50_000 + e.2)
             }
-            let layout = try day.layout(timed: zoned, allDay: allDay, mode: mode)
+            let layout = try day.layout(zoned + allDay, mode: mode)
             // The command's own arithmetic, from before the adapter.
             let clock = try DayClock(day: dayNumber, zone: zone)
             let reference = try DayLayout(
-                events: zoned.map { TimedEvent(id: $0.id, start: Double($0.start.seconds - clock.start.seconds), end: Double($0.end.seconds - clock.start.seconds)) },
+                events: zoned.map { LayoutInterval(id: $0.id, start: Double($0.start.seconds - clock.start.seconds), end: Double($0.end.seconds - clock.start.seconds)) },
                 allDay: allDay.filter { $0.firstDay <= dayNumber && dayNumber < $0.endDay }.map {
-                    AllDayItem(id: $0.id, firstDay: $0.firstDay - dayNumber, lastDay: $0.endDay - 1 - dayNumber)
+                    LayoutAllDaySpan(id: $0.id, firstDay: $0.firstDay - dayNumber, lastDay: $0.endDay - 1 - dayNumber)
                 },
                 dayLength: Double(clock.length), mode: mode)
             guard layout == reference else { throw Failure("the layouts differ") }
@@ -152,8 +152,8 @@ final class TimelineAdapterProperties: XCTestCase {
             guard let day = try? TimelineDay(dayNumber: dayNumber, zone: zone), offset + length <= day.length, offset < day.length else {
                 throw Discard("no day, or an event not inside it (one at the day's end is the next day's)")
             }
-            let event = ZonedEvent(id: "a", start: Instant(seconds: day.start.seconds + offset), end: Instant(seconds: day.start.seconds + offset + length))
-            let layout = try day.layout(timed: [event])
+            let event = TimelineEvent(id: "a", start: Instant(seconds: day.start.seconds + offset), end: Instant(seconds: day.start.seconds + offset + length))
+            let layout = try day.layout([event])
             guard let placement = layout.events.first else { throw Failure("an event inside the day was not laid out") }
             let moved = day.dragged(placement, translationY: Double(points), height: 1_200)
             guard moved.end.seconds - moved.start.seconds == length, day.start <= moved.start, moved.end <= day.end,
@@ -168,4 +168,24 @@ final class TimelineAdapterProperties: XCTestCase {
 struct Failure: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
+}
+
+/// The times of an event, as the checks read them.
+private extension TimelineEvent {
+    var start: Instant {
+        if case .timed(let start, _) = time { return start }
+        return Instant(seconds: 0)
+    }
+    var end: Instant {
+        if case .timed(_, let end) = time { return end }
+        return Instant(seconds: 0)
+    }
+    var firstDay: Int {
+        if case .allDay(let first, _) = time { return first }
+        return 0
+    }
+    var endDay: Int {
+        if case .allDay(_, let end) = time { return end }
+        return 0
+    }
 }

@@ -9,8 +9,8 @@
 ///
 /// ```swift
 /// let lanes = try AllDayLayout(items: [
-///     AllDayItem(id: "trip", firstDay: 1, lastDay: 4),
-///     AllDayItem(id: "holiday", day: 2)])
+///     LayoutAllDaySpan(id: "trip", firstDay: 1, lastDay: 4),
+///     LayoutAllDaySpan(id: "holiday", day: 2)])
 /// // trip in lane 0, holiday in lane 1, laneCount 2
 /// ```
 public struct AllDayLayout: Sendable, Hashable, Codable {
@@ -21,7 +21,7 @@ public struct AllDayLayout: Sendable, Hashable, Codable {
 
     /// Packs `items` into lanes. Throws `LayoutError` for an empty or
     /// duplicate id or an item whose last day precedes its first.
-    public init(items: [AllDayItem]) throws(LayoutError) {
+    public init(items: [LayoutAllDaySpan]) throws(LayoutError) {
         try PreparedDay.checkIDs(events: [], allDay: items)
         for (index, item) in items.enumerated() where item.lastDay < item.firstDay {
             throw .lastDayBeforeFirstDay(

@@ -3,8 +3,8 @@
 ///
 /// ```swift
 /// let day = try DayLayout(
-///     events: [TimedEvent(id: "a", start: 9 * 3600, end: 10.5 * 3600),
-///              TimedEvent(id: "b", start: 10 * 3600, end: 11 * 3600)],
+///     events: [LayoutInterval(id: "a", start: 9 * 3600, end: 10.5 * 3600),
+///              LayoutInterval(id: "b", start: 10 * 3600, end: 11 * 3600)],
 ///     dayLength: 86_400, mode: .packed)
 /// // day.events[0]: column 0 of 2, x 0, width 0.5, top 0.375, height 0.0625
 /// ```
@@ -30,8 +30,8 @@ public struct DayLayout: Sendable, Hashable, Codable {
     /// duplicate id, a NaN or infinite time, an end before its start, or an
     /// all-day item whose last day precedes its first. Runs in O(n log n).
     public init(
-        events: [TimedEvent],
-        allDay: [AllDayItem] = [],
+        events: [LayoutInterval],
+        allDay: [LayoutAllDaySpan] = [],
         dayLength: Double = 86_400,
         mode: LayoutMode = .packed,
         options: LayoutOptions = LayoutOptions()

@@ -20,7 +20,7 @@ struct PreparedDay {
     /// Validates `events` (and the ids of `allDay`), drops the events outside
     /// `[0, dayLength)` and clips the rest.
     init(
-        events: [TimedEvent], allDay: [AllDayItem], dayLength: Double, options: LayoutOptions
+        events: [LayoutInterval], allDay: [LayoutAllDaySpan], dayLength: Double, options: LayoutOptions
     ) throws(LayoutError) {
         guard dayLength.isFinite && dayLength > 0 else { throw .invalidDayLength(dayLength) }
         try options.validate()
@@ -76,7 +76,7 @@ struct PreparedDay {
     /// 100,000 events. Instead: a 64-bit FNV-1a hash per id, a radix sort of
     /// the (hash, ordinal) pairs (O(n), sequential memory), and string
     /// comparisons only inside runs of equal hashes.
-    static func checkIDs(events: [TimedEvent], allDay: [AllDayItem]) throws(LayoutError) {
+    static func checkIDs(events: [LayoutInterval], allDay: [LayoutAllDaySpan]) throws(LayoutError) {
         // Ordinals: events 0..<events.count, then all-day items.
         func id(_ ordinal: Int) -> String {
             ordinal < events.count ? events[ordinal].id : allDay[ordinal - events.count].id

@@ -21,6 +21,9 @@ public enum LayoutError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidAxisSegment(index: Int, reason: String)
     /// A pixel size or snapping increment is not a finite positive number.
     case invalidMeasure(name: String, value: Double)
+    /// A day laid out for one length drawn on the axis of a day of another
+    /// length (a 24-hour layout on a 25-hour axis).
+    case axisMismatch(layoutLength: Double, axisLength: Double)
 
     /// One line saying what is wrong, with the id, index and value.
     public var description: String {
@@ -43,6 +46,8 @@ public enum LayoutError: Error, Sendable, Hashable, CustomStringConvertible {
             return "day axis segment \(index): \(reason)"
         case .invalidMeasure(let name, let value):
             return "\(name) \(value) is not a finite number greater than 0"
+        case .axisMismatch(let layoutLength, let axisLength):
+            return "the layout is of a day of \(layoutLength) seconds, the axis of a day of \(axisLength) seconds"
         }
     }
 }

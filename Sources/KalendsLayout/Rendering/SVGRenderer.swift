@@ -5,7 +5,7 @@
 ///
 /// ```swift
 /// let day = try DayLayout(events: events, mode: .packed)
-/// let svg = SVGRenderer(style: SVGStyle(width: 400, hourHeight: 40))
+/// let svg = try SVGRenderer(style: SVGStyle(width: 400, hourHeight: 40))
 ///     .render(day, axis: .standard, titles: ["a": "Standup"])
 /// ```
 public struct SVGRenderer: Sendable {
@@ -18,10 +18,15 @@ public struct SVGRenderer: Sendable {
     }
 
     /// The SVG document for `layout`. `axis` supplies the hour lines and the
-    /// wall-clock times printed in the boxes (use the same day's axis);
-    /// vertical geometry follows `layout.dayLength`. `titles` maps event and
-    /// all-day ids to display text (the id is shown when absent).
-    public func render(_ layout: DayLayout, axis: DayAxis = .standard, titles: [String: String] = [:]) -> String {
+    /// wall-clock times printed in the boxes: the axis of the same day.
+    /// `titles` maps event and all-day ids to display text (the id is shown
+    /// when absent).
+    /// - Throws: `LayoutError.axisMismatch` when the axis is of a day of
+    ///   another length than `layout.dayLength`.
+    public func render(_ layout: DayLayout, axis: DayAxis = .standard, titles: [String: String] = [:]) throws(LayoutError) -> String {
+        guard layout.dayLength == axis.length else {
+            throw .axisMismatch(layoutLength: layout.dayLength, axisLength: axis.length)
+        }
         let frame = Frame(style: style, layout: layout)
         var svg = SVGDocument()
         svg.open(

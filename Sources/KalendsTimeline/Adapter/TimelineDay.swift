@@ -10,7 +10,7 @@ import KalendsLayout
 ///     let day = try TimelineDay(dayNumber: ISODate(year: 2024, month: 11, day: 3).dayNumber,
 ///                               zone: ZoneRules(identifier: "America/New_York"))
 ///     day.length                    // 90000: 25 hours
-///     let layout = try day.layout(timed: events)
+///     let layout = try day.layout(events)
 ///     day.start(of: layout.events[0])   // the placement's first instant
 ///
 /// The layout works in whole seconds: an instant's fraction of a second is
@@ -76,17 +76,18 @@ public struct TimelineDay: Sendable, Hashable {
         elapsed(at: instant) / 60
     }
 
-    /// The event as the engine's numbers, unclipped (the engine clips it to
-    /// the day, and drops it when it misses the day).
-    public func timedEvent(_ event: ZonedEvent) -> TimedEvent {
-        TimedEvent(id: event.id, start: elapsed(at: event.start), end: elapsed(at: event.end))
+    /// A timed event as the engine's numbers, unclipped (the engine clips it
+    /// to the day, and drops it when it misses the day); nil for an all-day one.
+    public func interval(_ event: TimelineEvent) -> LayoutInterval? {
+        guard case .timed(let start, let end) = event.time else { return nil }
+        return LayoutInterval(id: event.id, start: elapsed(at: start), end: elapsed(at: end))
     }
 
-    /// The all-day event's lane request, its days counted from this day;
-    /// nil when it does not cover this day.
-    public func allDayItem(_ event: AllDayEvent) -> AllDayItem? {
-        guard event.firstDay <= dayNumber && dayNumber < event.endDay else { return nil }
-        return AllDayItem(id: event.id, firstDay: event.firstDay - dayNumber, lastDay: event.endDay - 1 - dayNumber)
+    /// An all-day event's lane request, its days counted from this day; nil
+    /// when it does not cover this day, or is timed.
+    public func allDaySpan(_ event: TimelineEvent) -> LayoutAllDaySpan? {
+        guard case .allDay(let firstDay, let endDay) = event.time, firstDay <= dayNumber && dayNumber < endDay else { return nil }
+        return LayoutAllDaySpan(id: event.id, firstDay: firstDay - dayNumber, lastDay: endDay - 1 - dayNumber)
     }
 
     /// Lays out the day's events: timed ones clipped to the day (those that
@@ -95,9 +96,9 @@ public struct TimelineDay: Sendable, Hashable {
     ///
     /// - Throws: `LayoutError` for an empty or repeated id, an end before its
     ///   start, or a bad option.
-    public func layout(timed: [ZonedEvent], allDay: [AllDayEvent] = [], mode: LayoutMode = .packed,
+    public func layout(_ events: [TimelineEvent], mode: LayoutMode = .packed,
                        options: LayoutOptions = LayoutOptions()) throws(LayoutError) -> DayLayout {
-        try DayLayout(events: timed.map(timedEvent), allDay: allDay.compactMap(allDayItem),
+        try DayLayout(events: events.compactMap(interval), allDay: events.compactMap(allDaySpan),
                       dayLength: Double(clock.length), mode: mode, options: options)
     }
 
@@ -140,17 +141,17 @@ public struct TimelineDay: Sendable, Hashable {
     /// drawn `height` points tall, its start snapped to `increment` seconds
     /// (15 minutes by default) of elapsed time, its duration kept, inside
     /// the day: the new times to save.
-    public func dragged(_ placement: EventPlacement, translationY: Double, height: Double, increment: Double = 900) -> ZonedEvent {
+    public func dragged(_ placement: EventPlacement, translationY: Double, height: Double, increment: Double = 900) -> TimelineEvent {
         let moved = axis.dragged(start: placement.start, end: placement.end, translationY: translationY, height: height, increment: increment)
-        return ZonedEvent(id: placement.id, start: instant(atElapsed: moved.start), end: instant(atElapsed: moved.end))
+        return TimelineEvent(id: placement.id, start: instant(atElapsed: moved.start), end: instant(atElapsed: moved.end))
     }
 
     /// The placement's event after its `edge` is dragged by `translationY`
     /// points, snapped to `increment` seconds, never shorter than one increment.
     public func resized(_ placement: EventPlacement, edge: ResizeEdge, translationY: Double, height: Double,
-                        increment: Double = 900) -> ZonedEvent {
+                        increment: Double = 900) -> TimelineEvent {
         let moved = axis.resized(start: placement.start, end: placement.end, edge: edge, translationY: translationY,
                                  height: height, increment: increment)
-        return ZonedEvent(id: placement.id, start: instant(atElapsed: moved.start), end: instant(atElapsed: moved.end))
+        return TimelineEvent(id: placement.id, start: instant(atElapsed: moved.start), end: instant(atElapsed: moved.end))
     }
 }

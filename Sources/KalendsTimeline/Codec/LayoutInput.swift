@@ -26,7 +26,7 @@ package struct LayoutInput {
         }
 
         /// The event for the adapter.
-        package var event: ZonedEvent { ZonedEvent(id: id, start: start, end: end) }
+        package var event: TimelineEvent { TimelineEvent(id: id, start: start, end: end) }
     }
 
     /// An all-day event, with its title.
@@ -45,7 +45,7 @@ package struct LayoutInput {
         }
 
         /// The event for the adapter.
-        package var event: AllDayEvent { AllDayEvent(id: id, firstDay: first, endDay: end) }
+        package var event: TimelineEvent { TimelineEvent(id: id, firstDay: first, endDay: end) }
     }
 
     /// Reads a time written in another form than the common ones.

@@ -99,7 +99,7 @@ enum LayoutCommand: Command {
         }
         let layout: DayLayout
         do {
-            layout = try day.layout(timed: input.timed.map(\.event), allDay: input.allDay.map(\.event), mode: mode)
+            layout = try day.layout(input.timed.map(\.event) + input.allDay.map(\.event), mode: mode)
         } catch {
             throw InputError(source, underlying: error)
         }
@@ -112,7 +112,7 @@ enum LayoutCommand: Command {
             for event in input.timed { titles[event.id] = event.title }
             for item in input.allDay { titles[item.id] = item.title }
             let renderer = SVGRenderer(style: SVGStyle(width: width, hourHeight: hourHeight))
-            output.write(renderer.render(layout, axis: day.axis, titles: titles))
+            output.write(try renderer.render(layout, axis: day.axis, titles: titles))
             return ExitStatus.success
         }
         output.line { bytes, flush in LayoutJSONWriter.write(layout, day: day, into: &bytes, flush: flush) }

@@ -24,16 +24,16 @@ enum EventGen {
     ])
 
     /// Events with ids `e0`, `e1`, ... in input order.
-    static func events(count: ClosedRange<Int> = 0...30) -> Gen<[TimedEvent]> {
+    static func events(count: ClosedRange<Int> = 0...30) -> Gen<[LayoutInterval]> {
         Gen.zip(start, duration).array(count: count).map { pairs in
             pairs.enumerated().map { index, pair in
-                TimedEvent(id: "e\(index)", start: pair.0, end: pair.0 + pair.1)
+                LayoutInterval(id: "e\(index)", start: pair.0, end: pair.0 + pair.1)
             }
         }
     }
 
     /// Events with a permutation of them (for order-independence checks).
-    static func eventsAndShuffle(count: ClosedRange<Int> = 0...30) -> Gen<([TimedEvent], [TimedEvent])> {
+    static func eventsAndShuffle(count: ClosedRange<Int> = 0...30) -> Gen<([LayoutInterval], [LayoutInterval])> {
         events(count: count).flatMap { events in
             Gen.int(in: 0...1_000_000).array(count: events.count...events.count).map { keys in
                 let shuffled = zip(keys, events).enumerated()
@@ -45,19 +45,19 @@ enum EventGen {
     }
 
     /// All-day items with ids `d0`, `d1`, ... over a two-week strip.
-    static func allDayItems(count: ClosedRange<Int> = 0...25) -> Gen<[AllDayItem]> {
+    static func allDayItems(count: ClosedRange<Int> = 0...25) -> Gen<[LayoutAllDaySpan]> {
         Gen.zip(Gen.int(in: 0...13), Gen.frequency([(4, Gen.int(in: 0...2)), (1, Gen.int(in: 0...13))]))
             .array(count: count)
             .map { pairs in
                 pairs.enumerated().map { index, pair in
-                    AllDayItem(id: "d\(index)", firstDay: pair.0, lastDay: pair.0 + pair.1)
+                    LayoutAllDaySpan(id: "d\(index)", firstDay: pair.0, lastDay: pair.0 + pair.1)
                 }
             }
     }
 }
 
 /// The events the engine keeps for a day of `dayLength`, unclipped.
-func keptEvents(_ events: [TimedEvent], dayLength: Double) -> [TimedEvent] {
+func keptEvents(_ events: [LayoutInterval], dayLength: Double) -> [LayoutInterval] {
     events.filter { event in
         event.start == event.end
             ? event.start >= 0 && event.start < dayLength
@@ -66,8 +66,8 @@ func keptEvents(_ events: [TimedEvent], dayLength: Double) -> [TimedEvent] {
 }
 
 /// The kept events clipped to `[0, dayLength]`: what packed and cascade lay out.
-func visibleEvents(_ events: [TimedEvent], dayLength: Double) -> [TimedEvent] {
+func visibleEvents(_ events: [LayoutInterval], dayLength: Double) -> [LayoutInterval] {
     keptEvents(events, dayLength: dayLength).map {
-        TimedEvent(id: $0.id, start: max($0.start, 0), end: min($0.end, dayLength))
+        LayoutInterval(id: $0.id, start: max($0.start, 0), end: min($0.end, dayLength))
     }
 }

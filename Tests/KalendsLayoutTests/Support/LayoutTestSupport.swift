@@ -5,8 +5,8 @@ import XCTest
 func h(_ hours: Double) -> Double { hours * 3600 }
 
 /// An event from `start` to `end` hours.
-func event(_ id: String, _ start: Double, _ end: Double) -> TimedEvent {
-    TimedEvent(id: id, start: h(start), end: h(end))
+func event(_ id: String, _ start: Double, _ end: Double) -> LayoutInterval {
+    LayoutInterval(id: id, start: h(start), end: h(end))
 }
 
 /// Column, column count and horizontal fractions of a placement, for terse
@@ -33,7 +33,7 @@ struct Slot: Equatable, CustomStringConvertible {
 
 /// Lays out `events` and returns the slots by id.
 func slots(
-    _ events: [TimedEvent], mode: LayoutMode, options: LayoutOptions = LayoutOptions(),
+    _ events: [LayoutInterval], mode: LayoutMode, options: LayoutOptions = LayoutOptions(),
     dayLength: Double = 86_400, file: StaticString = #filePath, line: UInt = #line
 ) throws -> [String: Slot] {
     let day = try DayLayout(events: events, dayLength: dayLength, mode: mode, options: options)

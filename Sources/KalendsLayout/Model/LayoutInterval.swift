@@ -5,7 +5,7 @@
 /// `start` may be negative (the event began the day before) and `end` may
 /// exceed the day's length (it runs into the next day); the engine clips.
 /// A zero-length event (`start == end`) is the instant `start`.
-public struct TimedEvent: Sendable, Hashable, Codable {
+public struct LayoutInterval: Sendable, Hashable, Codable {
     /// Unique among the events and all-day items of one layout call.
     public var id: String
     /// Seconds since the start of the day (elapsed time, not wall-clock time).
@@ -23,7 +23,7 @@ public struct TimedEvent: Sendable, Hashable, Codable {
 
 /// An all-day or multi-day item spanning the day columns `firstDay...lastDay`
 /// of a view (day indices, e.g. 0...6 in a week view).
-public struct AllDayItem: Sendable, Hashable, Codable {
+public struct LayoutAllDaySpan: Sendable, Hashable, Codable {
     /// Unique among the items (and timed events) of one layout call.
     public var id: String
     /// The first day column the item covers.
