@@ -92,7 +92,8 @@ final class EventSeries: @unchecked Sendable {
     ///   place when its recurrence cannot be built or its start placed.
     ///   `newestOfSeveral`: the master is the newest of several versions: an
     ///   override of an occurrence it does not have belongs to an older one
-    ///   and is left out with a warning.
+    ///   and is left out with a warning (so is one with a lower SEQUENCE than
+    ///   the master's, of an occurrence the master does not have).
     init(calendar: String, master: Event?, overrides: [Event], policy: LocalTimePolicy, floatingZone: ZoneRules,
          newestOfSeveral: Bool = false) throws(ICalendarError) {
         self.calendar = calendar
@@ -112,7 +113,8 @@ final class EventSeries: @unchecked Sendable {
                 let recurrence = try Self.placed(master.recurrence, timeline: timeline)
                 try RecurrenceSet.validate(start: start, rules: recurrence.rules, dates: recurrence.dates,
                                            exclusions: recurrence.exclusions, policy: policy)
-                if newestOfSeveral {
+                // Overrides of an older version (several masters, or a lower SEQUENCE than the master's) are checked against it.
+                if newestOfSeveral || overrides.contains(where: { $0.sequence < master.sequence }) {
                     let set = try RecurrenceSet(start: start, rules: recurrence.rules, dates: recurrence.dates,
                                                 exclusions: recurrence.exclusions, policy: policy)
                     checkingSet = set
@@ -165,9 +167,12 @@ final class EventSeries: @unchecked Sendable {
             if excluded.keys.contains(key) || (!timeline.isAllDay && excluded.days.contains(id.dayNumber(viewer: timeline.zone ?? floatingZone))) {
                 continue
             }
+            // An override of an occurrence the series does not have, written for an older version of it
+            // (when there were several, or with a lower SEQUENCE than the master's), goes with that version.
+            let older = newestOfSeveral || override.sequence < (master?.sequence ?? 0)
             let produced = checkingSet.map { Self.produces($0, key: key, timeline: timeline) } ?? (master?.recurrence.isEmpty == false
                 || (try? timeline.key(of: master?.start ?? id)) == key)
-            if newestOfSeveral && !produced {
+            if older && master != nil && !produced {
                 problems.append(ICalendarWarning(
                     ICalendarError(.noSuchOccurrence(uid: override.uid, recurrenceID: "\(id)"), source: override.position?.file ?? "",
                                    line: override.position?.line ?? 0),
