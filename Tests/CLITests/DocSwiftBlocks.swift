@@ -4,10 +4,9 @@ import Foundation
 /// compiled (and run) together.
 ///
 /// The conventions (also in Docs/Testing.md, "Swift code in the docs"):
-/// - ```` ```swift ```` starts a unit: a complete example. Its `import` lines
-///   are its imports; a block with none is a snippet and gets `import
-///   Kalends`, `import KalendsCheck`, `import KalendsICalendar` (which reads
-///   `RecurrenceSet(parsing:)`'s text) and `import KalendsLayout`.
+/// - ```` ```swift ```` starts a unit: a complete example, compiled with
+///   exactly the `import` lines it shows (a reader copying it needs no
+///   more); a `continued` block may add imports to its unit.
 /// - ```` ```swift continued ```` continues the guide's previous unit: it
 ///   may use what the blocks before it declared (`hebrew`, `day`, ...).
 /// - ```` ```swift fragment ```` is not compiled: code for another platform
@@ -52,8 +51,6 @@ struct DocSwiftUnit {
 }
 
 enum DocSwiftBlocks {
-    static let defaultImports = ["import Kalends", "import KalendsCheck", "import KalendsICalendar", "import KalendsLayout"]
-
     /// The units of one Markdown text, the fragments left out (their
     /// places), and mistakes in the fences (an unknown info string, a
     /// `continued` block with nothing to continue).
@@ -101,9 +98,6 @@ enum DocSwiftBlocks {
             let (imports, items) = split(body)
             units[units.count - 1].imports += imports.filter { !units[units.count - 1].imports.contains($0) }
             units[units.count - 1].items += items
-        }
-        for i in units.indices where units[i].imports.isEmpty {
-            units[i].imports = defaultImports
         }
         return (units, fragments, problems)
     }

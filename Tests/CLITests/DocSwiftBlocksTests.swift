@@ -15,6 +15,7 @@ final class DocSwiftBlocksTests: XCTestCase {
     static let knownFragments = [
         "Docs/Conversion.md": 1,   // a CalendarSystem with its requirements left out
         "Docs/Layout.md": 2,       // UIKit and SwiftUI
+        "README.md": 1,            // the Package.swift lines, checked by testTheReadmesPackageLinesNameRealProducts
     ]
 
     static func units() throws -> (units: [DocSwiftUnit], fragments: [String], problems: [String]) {
@@ -27,6 +28,31 @@ final class DocSwiftBlocksTests: XCTestCase {
             problems += parsed.problems
         }
         return (units, fragments, problems)
+    }
+
+    /// The dependency lines README.md shows name the package and products
+    /// this Package.swift declares (a renamed product fails here, not in a
+    /// user's build), and the products README.md says the others are.
+    func testTheReadmesPackageLinesNameRealProducts() throws {
+        let root = DocExamplesTests.repositoryRoot
+        let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        func captures(_ pattern: String, in text: String) throws -> [String] {
+            let expression = try NSRegularExpression(pattern: pattern)
+            return expression.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap { match in
+                Range(match.range(at: 1), in: text).map { String(text[$0]) }
+            }
+        }
+        let libraries = Set(try captures(#"\.library\(name: "([A-Za-z]+)""#, in: manifest))
+        XCTAssertEqual(try captures(#"Package\(\s*name: "([A-Za-z]+)""#, in: manifest).first, "Kalends", "the package's name")
+        let block = try XCTUnwrap(readme.range(of: "```swift fragment\ndependencies:").map { readme[$0.lowerBound...] }
+            .flatMap { text in text.range(of: "\n```\n").map { String(text[..<$0.lowerBound]) } }, "README.md shows its Package.swift lines")
+        let shown = try captures(#"\.product\(name: "([A-Za-z]+)", package: "Kalends"\)"#, in: block)
+        XCTAssertFalse(shown.isEmpty)
+        for product in shown { XCTAssertTrue(libraries.contains(product), "README.md names a product Package.swift lacks: \(product)") }
+        XCTAssertTrue(block.contains(#".package(path: "../Kalends")"#))
+        let others = libraries.subtracting(shown)
+        for product in others { XCTAssertTrue(readme.contains("`\(product)`"), "README.md does not mention the product \(product)") }
     }
 
     func testEverySwiftBlockOfTheGuidesCompilesAndRuns() throws {
@@ -156,7 +182,7 @@ final class DocSwiftBlocksTests: XCTestCase {
         XCTAssertTrue(first.runs)
 
         let second = parsed.units[1]
-        XCTAssertEqual(second.imports, DocSwiftBlocks.defaultImports, "a block without imports is a snippet")
+        XCTAssertEqual(second.imports, [], "a block is compiled with exactly the imports it shows")
         XCTAssertEqual(second.items.map { $0.lines.map(\.line) }, [[22, 23, 24], [25]], "the multi-line string is one item")
     }
 
@@ -243,7 +269,10 @@ struct SwiftToolchain {
         let process = Process()
         process.executableURL = swiftc
         process.currentDirectoryURL = workingDirectory
+        // MemberImportVisibility: a block sees the members of the modules
+        // it imports itself, not those another block's import brings in.
         process.arguments = ["-swift-version", "6", "-Onone", "-suppress-warnings", "-module-name", "DocBlocks",
+                             "-enable-upcoming-feature", "MemberImportVisibility",
                              "-I", products.appendingPathComponent("Modules").path,
                              // The C targets' module maps, which Kalends' and KalendsStore's modules import.
                              "-I", products.appendingPathComponent("CICU.build").path,
