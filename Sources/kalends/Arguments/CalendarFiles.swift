@@ -18,6 +18,7 @@ enum CalendarFiles {
     static func open(_ paths: [String], strict: Bool, viewer: ZoneRules = .utc, standardInput: [UInt8]? = nil) throws -> CalendarStore {
         let reader = CalendarFileReader(mode: strict ? .strict : .lenient)
         var calendars: [CalendarCollection] = []
+        var warnings: [ICalendarWarning] = []
         for path in paths {
             let reads: [CalendarFileReader.Result]
             do {
@@ -39,16 +40,25 @@ enum CalendarFiles {
                 }
             }
             for read in reads {
-                for warning in read.warnings { ErrorReporting.warn(warning.description) }
+                warnings += read.warnings
                 calendars.append(read.calendar)
             }
         }
         let store = CalendarStore(calendars: calendars, floatingZone: viewer)
         opened.append(store)
-        for problem in store.problems {
-            if strict { throw problem.error }
-            ErrorReporting.warn(problem.description)
+        if strict, let problem = store.problems.first { throw problem.error }
+        // The reader's warnings and the store's, each file's in the order of its lines.
+        var fileOrder: [String: Int] = [:]
+        for warning in warnings where fileOrder[warning.error.source] == nil { fileOrder[warning.error.source] = fileOrder.count }
+        for problem in store.problems where fileOrder[problem.error.source] == nil { fileOrder[problem.error.source] = fileOrder.count }
+        let all = (warnings + store.problems).enumerated().sorted { a, b in
+            let x = a.element.error, y = b.element.error
+            let fileX = fileOrder[x.source] ?? 0, fileY = fileOrder[y.source] ?? 0
+            if fileX != fileY { return fileX < fileY }
+            if x.line != y.line { return x.line < y.line }
+            return a.offset < b.offset
         }
+        for (_, warning) in all { ErrorReporting.warn(warning.description) }
         return store
     }
 }
