@@ -7,10 +7,13 @@
 # (Scripts/agenda_reference.py); the agendas must be equal to Kalends' own.
 # The file must also keep RFC 5545's rules, checked with `icalendar`: one
 # VERSION and PRODID, UID and DTSTAMP on every VEVENT and VTODO, not both
-# DTEND and DURATION, DTEND after DTSTART.
+# DTEND and DURATION, DTEND after DTSTART, a VTIMEZONE for every TZID used,
+# one UID a vdir item. Then khal 0.14.1 lists the vdir folder: the same
+# occurrences as Kalends (in UTC), and no warning (khal skips an item file
+# holding two UIDs, as a split used to write).
 # The venv is Scripts/compare-agenda.sh's; the binary $KALENDS (default
-# .build/release/kalends). Exits 0 with a message when pip is unavailable;
-# 1 when anything differs.
+# .build/release/kalends). Exits 0 with a message when pip is unavailable
+# (khal alone: skipped, saying so); 1 when anything differs.
 set -u
 cd "$(dirname "$0")/.."
 KALENDS=${KALENDS:-.build/release/kalends}
@@ -33,6 +36,10 @@ build() {   # build TARGET: the same edits on a file or a vdir folder
     $k event add "$t" --title "Floating lunch" --start 2024-03-20T12:00 --duration PT1H >/dev/null || return 1
     $k event remove "$t" "$a" --occurrence 2024-03-20T09:00 --tz Europe/Berlin || return 1
     $k event edit "$t" "$a" --occurrence 2024-03-22T09:00 --start 2024-03-22T11:00 --title "Standup (late)" --tz Europe/Berlin || return 1
+    # An override after the split below: it must move to the new series.
+    $k event edit "$t" "$a" --occurrence 2024-04-12T09:00 --start 2024-04-12T11:30 --title "Standup (moved, later)" --tz Europe/Berlin || return 1
+    # An override in another zone: its VTIMEZONE must be written.
+    $k event edit "$t" "$a" --occurrence 2024-03-25T08:00:00Z --start 2024-03-25T14:00 --tz Asia/Kolkata || return 1
     $k event edit "$t" "$a" --occurrence 2024-04-03T09:00 --future --title "Standup, room 4" --tz Europe/Berlin >/dev/null || return 1
     $k event remove "$t" "$b" --occurrence 2024-04-10T10:30 --future --tz America/New_York || return 1
     $k event edit "$t" "$c" --start 2024-03-07T09:00:00Z || return 1
@@ -78,7 +85,58 @@ for path in sys.argv[1:]:
             print(f"{path}: {c.get('UID')} has DTEND and DURATION"); bad += 1
         if c.get("DTEND") is not None and c.get("DTSTART") is not None and not c.decoded("DTEND") > c.decoded("DTSTART"):
             print(f"{path}: {c.get('UID')} ends before it starts"); bad += 1
+    defined = {str(z.get("TZID")) for z in cal.walk("VTIMEZONE")}
+    for c in cal.walk():
+        if c.name == "VTIMEZONE":
+            continue
+        for name, value in c.property_items(recursive=False):
+            tzid = value.params.get("TZID") if hasattr(value, "params") else None
+            if tzid and tzid not in defined:
+                print(f"{path}: TZID {tzid} has no VTIMEZONE"); bad += 1
+    if "/vdir/" in path:
+        uids = {str(c.get("UID")) for c in cal.walk() if c.name in ("VEVENT", "VTODO")}
+        if len(uids) != 1:
+            print(f"{path}: a vdir item with {len(uids)} UIDs"); bad += 1
 print(f"RFC 5545 checks: {len(sys.argv) - 1} files, {bad} problems")
 sys.exit(1 if bad else 0)
 PY
+
+# khal reads the vdir folder.
+if "$venv/bin/python" -c 'import khal' 2>/dev/null || "$venv/bin/pip" install -q khal==0.14.1 >"$work/pip-khal.log" 2>&1; then
+    mkdir -p "$work/khal/config/khal" "$work/khal/data"
+    cat >"$work/khal/config/khal/config" <<EOF
+[calendars]
+[[edited]]
+path = $work/vdir
+[locale]
+timeformat = %H:%M
+dateformat = %Y-%m-%d
+longdateformat = %Y-%m-%d
+datetimeformat = %Y-%m-%dT%H:%M
+longdatetimeformat = %Y-%m-%dT%H:%M
+local_timezone = UTC
+default_timezone = UTC
+EOF
+    XDG_CONFIG_HOME=$work/khal/config XDG_DATA_HOME=$work/khal/data "$venv/bin/khal" list \
+        --format "{start} {end} {title}" --day-format "" 2024-03-01 2024-06-01 2>"$work/khal.err" | sort -u >"$work/khal.rows"   # khal lists a several-day event on each day
+    "$KALENDS" agenda "$work/vdir" --from 2024-03-01 --to 2024-06-01 --tz UTC --json | "$venv/bin/python" -c '
+import json, sys, datetime as dt
+for line in sys.stdin:
+    r = json.loads(line)
+    if r["allDay"]:   # khal shows the last day, not the exclusive end
+        last = dt.date.fromisoformat(r["end"]) - dt.timedelta(days=1)
+        print(r["start"], last.isoformat(), r["title"])
+    else:
+        print(r["start"][:16], r["end"][:16], r["title"])' | sort >"$work/kalends.rows"
+    if [ -s "$work/khal.err" ]; then
+        echo "== khal warned:"; cat "$work/khal.err"; failed=1
+    fi
+    if diff -u "$work/khal.rows" "$work/kalends.rows" >"$work/khal.diff"; then
+        echo "== khal 0.14.1, the vdir folder, 2024-03-01 .. 2024-06-01 in UTC: same ($(wc -l <"$work/kalends.rows") occurrences)"
+    else
+        echo "== khal 0.14.1, the vdir folder: differs (- khal, + kalends)"; grep '^[-+][^-+]' "$work/khal.diff"; failed=1
+    fi
+else
+    echo "compare-edits: khal cannot be installed here; khal skipped."
+fi
 exit $failed
