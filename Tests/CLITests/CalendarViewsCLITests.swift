@@ -32,6 +32,31 @@ final class CalendarViewsCLITests: XCTestCase {
         XCTAssertEqual(CLI.run(["layout", "-"] + day, stdin: text).stdout, layout.stdout)
     }
 
+    /// `layout A.ics B.ics`: several calendar files merge, as in the other
+    /// reading commands (the day's events of both); a layout JSON file is read alone.
+    func testLayoutMergesSeveralCalendarFiles() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kalends-layout-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
+        func calendar(_ uid: String, _ start: String) -> String {
+            "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Test//EN\r\nBEGIN:VEVENT\r\nUID:\(uid)\r\nDTSTAMP:20240101T000000Z\r\n"
+                + "DTSTART:\(start)\r\nDURATION:PT1H\r\nSUMMARY:\(uid)\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        }
+        try calendar("a", "20240315T090000Z").write(to: directory.appendingPathComponent("a.ics"), atomically: true, encoding: .utf8)
+        try calendar("b", "20240315T093000Z").write(to: directory.appendingPathComponent("b.ics"), atomically: true, encoding: .utf8)
+        let day = ["--day", "2024-03-15", "--tz", "UTC"]
+        let both = CLI.run(["layout", "a.ics", "b.ics"] + day, directory: directory)
+        XCTAssertEqual(both.status, 0, both.stderr)
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(both.stdout.utf8)) as? [String: Any])
+        let events = try XCTUnwrap(object["events"] as? [[String: Any]])
+        XCTAssertEqual(Set(events.compactMap { $0["id"] as? String }), ["a", "b"])
+        XCTAssertEqual(Set(events.compactMap { $0["columns"] as? Int }), [2], "the two overlap: side by side")
+        let json = CLI.repositoryRoot.appendingPathComponent("Examples/day.json").path
+        let mixed = CLI.run(["layout", "a.ics", json] + day, directory: directory)
+        XCTAssertEqual(mixed.status, 2, mixed.stdout)
+        XCTAssertTrue(mixed.stderr.contains("is read alone"), mixed.stderr)
+    }
+
     /// `month --ics`: a * on each day the agenda has an event, the counts with
     /// --counts, and "events" in the JSON cells, all agreeing with the agenda.
     func testMonthMarksTheDaysWithEvents() throws {

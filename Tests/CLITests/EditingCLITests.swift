@@ -217,4 +217,25 @@ final class EditingCLITests: XCTestCase {
         let reminders = CLI.run(["reminders", path, "--json", "--tz", "UTC"]).stdout
         XCTAssertTrue(reminders.contains("\"due\":\"2024-05-01\""), reminders)
     }
+    /// `reminder done` on a reminder completed already changes no byte, keeps
+    /// its COMPLETED time, exits 0 and says so on standard error.
+    func testAReminderDoneTwiceIsLeftAsItIs() throws {
+        let path = try scratch().appendingPathComponent("todo.ics").path
+        let added = CLI.run(["reminder", "add", path, "--title", "Call the bank", "--due", "2024-05-02T10:00:00Z"])
+        XCTAssertEqual(added.status, 0, added.stderr)
+        let uid = added.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let first = CLI.run(["reminder", "done", path, uid])
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertEqual(first.stderr, "")
+        let completed = try Data(contentsOf: URL(fileURLWithPath: path))
+        let text = String(decoding: completed, as: UTF8.self)
+        XCTAssertTrue(text.contains("STATUS:COMPLETED"), text)
+        let stamp = try XCTUnwrap(text.split(separator: "\r\n").first { $0.hasPrefix("COMPLETED:") })
+        let second = CLI.run(["reminder", "done", path, uid])
+        XCTAssertEqual(second.status, 0, second.stderr)
+        let shown = String(stamp.dropFirst("COMPLETED:".count))
+        let instant = "\(shown.prefix(4))-\(shown.dropFirst(4).prefix(2))-\(shown.dropFirst(6).prefix(2))T\(shown.dropFirst(9).prefix(2)):\(shown.dropFirst(11).prefix(2)):\(shown.dropFirst(13).prefix(2))Z"
+        XCTAssertEqual(second.stderr, "kalends: note: the reminder '\(uid)' was completed already (at \(instant)): nothing was changed\n")
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), completed, "the second done changed the file")
+    }
 }
