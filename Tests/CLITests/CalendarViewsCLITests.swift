@@ -57,6 +57,30 @@ final class CalendarViewsCLITests: XCTestCase {
         XCTAssertTrue(mixed.stderr.contains("is read alone"), mixed.stderr)
     }
 
+    /// A folder of vdir folders (`~/.calendars` as vdirsyncer and khal keep
+    /// it) reads each folder as a calendar, named by its `displayname`; a
+    /// folder of them with no item yet is a calendar too; the agenda merges them.
+    func testAFolderOfVdirFoldersReadsEachAsACalendar() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("kalends-calendars-\(UUID().uuidString)")
+        addTeardownBlock { try? FileManager.default.removeItem(at: root) }
+        for (folder, name, uid, start) in [("work", "Work", "w1", "20240315T090000Z"), ("home", "Home", "h1", "20240315T180000Z")] {
+            let directory = root.appendingPathComponent(folder)
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try name.write(to: directory.appendingPathComponent("displayname"), atomically: true, encoding: .utf8)
+            let item = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Test//EN\r\nBEGIN:VEVENT\r\nUID:\(uid)\r\nDTSTAMP:20240101T000000Z\r\n"
+                + "DTSTART:\(start)\r\nDURATION:PT1H\r\nSUMMARY:\(name) event\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+            try item.write(to: directory.appendingPathComponent("\(uid).ics"), atomically: true, encoding: .utf8)
+        }
+        let empty = root.appendingPathComponent("new")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        try "New".write(to: empty.appendingPathComponent("displayname"), atomically: true, encoding: .utf8)
+        let agenda = CLI.run(["agenda", root.path, "--from", "2024-03-15", "--days", "1", "--tz", "UTC", "--json"])
+        XCTAssertEqual(agenda.status, 0, agenda.stderr)
+        let rows = agenda.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        XCTAssertEqual(rows.compactMap { $0["uid"] as? String }, ["w1", "h1"])
+        XCTAssertEqual(rows.compactMap { $0["calendar"] as? String }, ["Work", "Home"])
+    }
+
     /// `month --ics`: a * on each day the agenda has an event, the counts with
     /// --counts, and "events" in the JSON cells, all agreeing with the agenda.
     func testMonthMarksTheDaysWithEvents() throws {
