@@ -149,7 +149,13 @@ struct TreeBuilder {
                     guard started else { throw self.error(.notICalendar(found: firstText(logical)), line: logical.line) }
                     found = self.error(.contentLine(syntax), line: logical.line, column: syntax.column ?? 1)
                 }
-                try defect(found, inPropertyNamed: leadingName(logical))
+                // A line without a colon at all is no content line: its component is left out, as the
+                // command-line contract says; another defect of a line costs what its property costs.
+                if hasColon(logical) {
+                    try defect(found, inPropertyNamed: leadingName(logical))
+                } else {
+                    try defect(found)
+                }
                 continue
             }
             try take(parsed, end: logical.byteRange.upperBound)
@@ -180,6 +186,12 @@ struct TreeBuilder {
         var end = range.lowerBound
         while end < Swift.min(range.upperBound, range.lowerBound + 80) && bytes[end] != 10 && bytes[end] != 13 { end += 1 }
         return String(decoding: bytes[range.lowerBound..<end], as: UTF8.self)
+    }
+
+    /// Whether the line holds a colon anywhere.
+    private func hasColon(_ logical: LogicalLine) -> Bool {
+        if let range = logical.contentRange { return bytes[range].contains(UInt8(ascii: ":")) }
+        return logical.folded.contains(UInt8(ascii: ":"))
     }
 
     /// The name a line starts with (upper-cased), when it starts with one
