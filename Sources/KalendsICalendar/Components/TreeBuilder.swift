@@ -151,7 +151,7 @@ struct TreeBuilder {
                 }
                 // A line without a colon at all is no content line: its component is left out, as the
                 // command-line contract says; another defect of a line costs what its property costs.
-                if hasColon(logical) {
+                if hasColon(logical) || (fragment && stack.isEmpty) {
                     try defect(found, inPropertyNamed: leadingName(logical))
                 } else {
                     try defect(found)
