@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "KalendsCheck", targets: ["KalendsCheck"]),
         // Calendar files as an event store: events, reminders, alarms, window queries.
         .library(name: "KalendsStore", targets: ["KalendsStore"]),
+        // The address book: vCard 2.1, 3.0 and 4.0 on the same content lines and codec; contacts, their dates in any calendar.
+        .library(name: "KalendsContacts", targets: ["KalendsContacts"]),
         .executable(name: "kalends", targets: ["kalends"]),
         .executable(name: "kalends-bench", targets: ["kalends-bench"]),
     ],
@@ -39,6 +41,7 @@ let package = Package(
         .target(name: "KalendsLayoutReference", dependencies: ["KalendsLayout"]),
         .target(name: "KalendsCheck", dependencies: ["Kalends"]),
         .target(name: "KalendsStore", dependencies: ["Kalends", "KalendsICalendar", "CFileSystem"]),
+        .target(name: "KalendsContacts", dependencies: ["Kalends", "KalendsICalendar", "CICU"]),
         .executableTarget(
             name: "kalends", dependencies: ["Kalends", "KalendsICalendar", "KalendsStore", "KalendsLayout", "KalendsTimeline"],
             // The release binary is fully static (the Swift runtime,
@@ -56,6 +59,7 @@ let package = Package(
         .testTarget(name: "KalendsTimelineTests", dependencies: ["KalendsTimeline", "KalendsCheck"]),
         .testTarget(name: "KalendsCheckTests", dependencies: ["KalendsCheck"]),
         .testTarget(name: "KalendsStoreTests", dependencies: ["KalendsStore", "KalendsICalendar", "Kalends", "KalendsCheck"]),
+        .testTarget(name: "KalendsContactsTests", dependencies: ["KalendsContacts", "KalendsICalendar", "Kalends", "KalendsCheck"]),
         // A calendar the library does not ship (Symmetry454), defined in the
         // test target through the public API only, run through the shared
         // invariants, arithmetic, slicing and month grids.

@@ -9,6 +9,8 @@
 #include <unicode/uloc.h>
 #include <unicode/unum.h>
 #include <unicode/ures.h>
+#include <unicode/ucnv.h>
+#include <unicode/ucol.h>
 #include <unicode/ustring.h>
 #include <unicode/uversion.h>
 
@@ -363,4 +365,42 @@ int32_t kicu_zone_for_windows_id(const char *windowsID, const char *region, char
     int32_t length = ucal_getTimeZoneIDForWindowsID(windows, windowsLength, region, zone, 128, &err);
     if (U_FAILURE(err) || length <= 0) { *status = err; return 0; }
     return kicu_to_utf8(zone, length, buffer, capacity, status);
+}
+
+int32_t kicu_convert_to_utf8(const char *charset, const char *source, int32_t length, char *buffer, int32_t capacity,
+                             int32_t *status) {
+    UErrorCode err = U_ZERO_ERROR;
+    int32_t written = ucnv_convert("UTF-8", charset, buffer, capacity, source, length, &err);
+    if (err == U_STRING_NOT_TERMINATED_WARNING) err = U_ZERO_ERROR;
+    *status = err;
+    return written;
+}
+
+KICUCollator *kicu_collator_open(const char *locale, int32_t *status) {
+    UErrorCode err = U_ZERO_ERROR;
+    UCollator *collator = ucol_open(locale ? locale : "", &err);
+    *status = err;
+    return U_FAILURE(err) ? NULL : (KICUCollator *)collator;
+}
+
+void kicu_collator_close(KICUCollator *collator) {
+    if (collator) ucol_close((UCollator *)collator);
+}
+
+int32_t kicu_sort_key(KICUCollator *collator, const char *text, int32_t length, uint8_t *buffer, int32_t capacity,
+                      int32_t *status) {
+    UErrorCode err = U_ZERO_ERROR;
+    int32_t units = 0;
+    u_strFromUTF8(NULL, 0, &units, text, length, &err);
+    if (err != U_BUFFER_OVERFLOW_ERROR && U_FAILURE(err)) { *status = err; return 0; }
+    err = U_ZERO_ERROR;
+    UChar stack[256];
+    UChar *utf16 = units <= 256 ? stack : (UChar *)malloc(sizeof(UChar) * (size_t)units);
+    if (!utf16) { *status = U_MEMORY_ALLOCATION_ERROR; return 0; }
+    u_strFromUTF8(utf16, units > 256 ? units : 256, NULL, text, length, &err);
+    if (U_FAILURE(err)) { if (utf16 != stack) free(utf16); *status = err; return 0; }
+    int32_t needed = ucol_getSortKey((const UCollator *)collator, utf16, units, buffer, capacity);
+    if (utf16 != stack) free(utf16);
+    *status = U_ZERO_ERROR;
+    return needed;
 }

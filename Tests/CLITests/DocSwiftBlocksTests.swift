@@ -222,7 +222,8 @@ struct SwiftToolchain {
 
     /// The targets whose objects the examples link, and the C libraries
     /// CICU links (Package.swift, target CICU).
-    static let linkedTargets = ["Kalends", "CICU", "CFileSystem", "KalendsCheck", "KalendsICalendar", "KalendsStore", "KalendsLayout", "KalendsTimeline"]
+    static let linkedTargets = ["Kalends", "CICU", "CFileSystem", "KalendsCheck", "KalendsICalendar", "KalendsStore", "KalendsContacts", "KalendsLayout",
+                                "KalendsTimeline"]
     static let linkedLibraries = ["icui18n", "icuuc", "icudata", "stdc++", "m"]
 
     struct Failure: Error, CustomStringConvertible {
@@ -263,6 +264,13 @@ struct SwiftToolchain {
         var objects: [String] = []
         for target in Self.linkedTargets {
             let directory = products.appendingPathComponent("\(target).build")
+            // A Swift target's objects are those its output file map names (a source
+            // removed since leaves its old object behind); a C target's, every one.
+            if let data = FileManager.default.contents(atPath: directory.appendingPathComponent("output-file-map.json").path),
+               let map = try? JSONSerialization.jsonObject(with: data) as? [String: [String: String]] {
+                objects += map.filter { !$0.key.isEmpty }.compactMap { $0.value["object"] }.sorted()
+                continue
+            }
             let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
             objects += names.filter { $0.hasSuffix(".o") }.sorted().map { directory.appendingPathComponent($0).path }
         }

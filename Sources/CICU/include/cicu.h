@@ -146,6 +146,28 @@ const char *kicu_error_name(int32_t status);
 /// length, 0 when the name is unknown (`*status` is an ICU `UErrorCode`).
 int32_t kicu_zone_for_windows_id(const char *windowsID, const char *region, char *buffer, int32_t capacity, int32_t *status);
 
+/// `length` bytes of text in the charset `charset` (an IANA or MIME name:
+/// "windows-1252", "ISO-8859-1", "Shift_JIS") converted to UTF-8 into
+/// `buffer`. Returns the UTF-8 length (more than `capacity`, with
+/// `*status` U_BUFFER_OVERFLOW_ERROR, when it does not fit); an unknown
+/// charset sets `*status` to a failure. Bytes the charset does not define
+/// become U+FFFD.
+int32_t kicu_convert_to_utf8(const char *charset, const char *source, int32_t length, char *buffer, int32_t capacity,
+                             int32_t *status);
+
+/// A collator (names sorted as the locale sorts them).
+typedef struct KICUCollator KICUCollator;
+
+/// The collator of `locale` ("" for the root collation); NULL with `*status` on failure.
+KICUCollator *kicu_collator_open(const char *locale, int32_t *status);
+void kicu_collator_close(KICUCollator *collator);
+
+/// The sort key of the UTF-8 `text` (bytes that compare with memcmp as the
+/// texts collate) into `buffer`. Returns its length, more than `capacity`
+/// when it does not fit.
+int32_t kicu_sort_key(KICUCollator *collator, const char *text, int32_t length, uint8_t *buffer, int32_t capacity,
+                      int32_t *status);
+
 #ifdef __cplusplus
 }
 #endif

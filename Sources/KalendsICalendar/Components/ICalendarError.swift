@@ -13,8 +13,13 @@ public struct ICalendarError: Error, Hashable, Sendable, CustomStringConvertible
         /// Not iCalendar at all: the first content line is not `BEGIN:VCALENDAR`
         /// (`found`: that line, cut), or there is none.
         case notICalendar(found: String?)
+        /// Not of another content-line format (`vCard`) at all: the first
+        /// content line is not `BEGIN:root` (`found`: that line, cut), or there is none.
+        case notFormat(format: String, root: String, found: String?)
         /// Bytes that are not text (NUL, or not UTF-8) before any component.
         case binaryData
+        /// The same, in a reader of another format (`vCard`).
+        case binaryDataNotFormat(format: String)
         /// Bytes that are not UTF-8 in a content line.
         case invalidUTF8
         /// A content line (of the property `property`, when it names one) longer than `ICalendarReader.maximumLineLength` bytes after unfolding.
@@ -83,7 +88,14 @@ public struct ICalendarError: Error, Hashable, Sendable, CustomStringConvertible
         case .notICalendar(let found):
             guard let found else { return "not iCalendar: no BEGIN:VCALENDAR (the input has no content line)" }
             return "not iCalendar: the first line is '\(shown(found))', not BEGIN:VCALENDAR"
+        case .notFormat(let format, let root, let found):
+            let article = format.first.map { "aeiouAEIOU".contains($0) } == true ? "an" : "a"
+            guard let found else { return "not \(article) \(format): no BEGIN:\(root) (the input has no content line)" }
+            return "not \(article) \(format): the first line is '\(shown(found))', not BEGIN:\(root)"
         case .binaryData: return "not iCalendar: binary data (bytes that are not UTF-8 text)"
+        case .binaryDataNotFormat(let format):
+            let article = format.first.map { "aeiouAEIOU".contains($0) } == true ? "an" : "a"
+            return "not \(article) \(format): binary data (bytes that are not UTF-8 text)"
         case .invalidUTF8: return "bytes that are not UTF-8"
         case .lineTooLong(let bytes, let maximum, let property):
             return "a content line\(property.map { " (\(shown($0)))" } ?? "") of \(bytes) bytes, more than the \(maximum) a line may have (after unfolding)"

@@ -9,6 +9,9 @@
 public struct ICalendarProperty: Hashable, Sendable {
     /// The name, upper-cased (`DTSTART`, `X-WR-CALNAME`).
     public var name: String
+    /// The group written before the name (vCard's `item1` of `item1.TEL`),
+    /// as written; nil without one (always in iCalendar).
+    public var group: String?
     /// The parameters in the order written.
     public var parameters: [ICalendarParameter]
     /// The value as written after the first unquoted `:`, not unescaped.
@@ -25,9 +28,10 @@ public struct ICalendarProperty: Hashable, Sendable {
     public var byteRange: Range<Int>
 
     /// A property made in code (no place in a source).
-    public init(name: String, parameters: [ICalendarParameter] = [], value: String,
+    public init(name: String, group: String? = nil, parameters: [ICalendarParameter] = [], value: String,
                 line: Int = 0, column: Int = 1, valueColumn: Int = 0, byteRange: Range<Int> = 0..<0) {
         self.name = ASCIICase.upper(name)
+        self.group = group
         self.parameters = parameters
         self.value = value
         self.line = line

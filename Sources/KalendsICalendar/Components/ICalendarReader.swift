@@ -34,9 +34,9 @@ public struct ICalendarDocument: Hashable, Sendable {
 /// (`PropertyKindTable.iCalendar`). `.lenient` (the default) leaves out a
 /// component with a defect in what it needs — in a VEVENT its UID, DTSTART,
 /// DTEND, DURATION, RRULE, RDATE, EXDATE, RECURRENCE-ID; an END that
-/// closes the wrong component — with one warning, passes over a defect in
-/// another property (a line without a colon, a bad DTSTAMP) with a warning
-/// that the property is ignored, and reads the rest. `.strict` throws the
+/// closes the wrong component; a line without any colon — with one warning,
+/// passes over a defect in another property (a bad DTSTAMP, a stray
+/// parameter) with a warning that the property is ignored, and reads the rest. `.strict` throws the
 /// first defect, in any value of any component. Input that is not
 /// iCalendar at all (no BEGIN:VCALENDAR first, binary data) throws in both.
 ///
@@ -125,7 +125,8 @@ public struct ICalendarReader: Sendable {
     /// mode). Nil for one part, or when one part does not end where the next
     /// begins (inside a VCALENDAR, nothing else open): then it is read in one pass.
     func splitRead(_ bytes: UnsafeBufferPointer<UInt8>, parts: Int) throws(ICalendarError) -> Tree? {
-        guard parts > 1, !fragment else { return nil }
+        // Parts start at a VEVENT or VTODO: iCalendar's alone.
+        guard parts > 1, !fragment, table.root == "VCALENDAR", !table.itemsAtRoot else { return nil }
         var starts = [0]
         for index in 1..<parts {
             guard let start = Self.componentLine(in: bytes, from: Swift.max(starts[starts.count - 1] + 1, bytes.count * index / parts)) else { break }

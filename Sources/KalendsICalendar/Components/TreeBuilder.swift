@@ -58,14 +58,14 @@ struct TreeBuilder {
         self.firstLine = firstLine
         if insideCalendar {
             started = true
-            stack = [Open(name: "VCALENDAR", line: firstLine, start: self.range.lowerBound)]
+            stack = [Open(name: table.root, line: firstLine, start: self.range.lowerBound)]
         }
         if fragment { started = true }
     }
 
     /// The open VCALENDAR, when it is all that is open (where a part of a split read ends).
     var openCalendar: Open? {
-        stack.count == 1 && stack[0].name == "VCALENDAR" ? stack[0] : nil
+        stack.count == 1 && stack[0].name == table.root ? stack[0] : nil
     }
 
     private func error(_ kind: ICalendarError.Kind, line: Int, column: Int = 1) -> ICalendarError {
@@ -104,19 +104,31 @@ struct TreeBuilder {
     /// The component a defect leaves out: the VCALENDAR's open child, or a
     /// stray top-level component; nil inside a VCALENDAR's own lines.
     private var targetIndex: Int? {
+        if table.itemsAtRoot { return stack.isEmpty ? nil : 0 }
         if stack.count >= 2 { return 1 }
-        if stack.count == 1 && stack[0].name != "VCALENDAR" { return 0 }
+        if stack.count == 1 && stack[0].name != table.root { return 0 }
         return nil
+    }
+
+    /// Input that is not of the table's format at all: the first line is not its root's BEGIN.
+    private func notFormat(_ found: String?) -> ICalendarError.Kind {
+        table.root == "VCALENDAR" ? .notICalendar(found: found) : .notFormat(format: table.format, root: table.root, found: found)
+    }
+
+    /// Binary data where the format's text was expected.
+    private var binary: ICalendarError.Kind {
+        table.root == "VCALENDAR" ? .binaryData : .binaryDataNotFormat(format: table.format)
     }
 
     /// Reads the lines; `finishing`: the input ends here (else the part
     /// stops at a line where the next part goes on, and nothing is closed).
     mutating func run(finishing: Bool = true) throws(ICalendarError) {
-        var scanner = ContentLineScanner(bytes, maximumLength: ICalendarReader.maximumLineLength, range: range, firstLine: firstLine)
+        var scanner = ContentLineScanner(bytes, maximumLength: ICalendarReader.maximumLineLength, range: range, firstLine: firstLine,
+                                         syntax: table.syntax)
         while let logical = scanner.next() {
             if !started, let first = logical.contentRange?.lowerBound ?? Optional(logical.byteRange.lowerBound),
                bytes[first..<Swift.min(logical.byteRange.upperBound, first + 64)].contains(0) {
-                throw error(.binaryData, line: logical.line)
+                throw error(binary, line: logical.line)
             }
             // A recurrence's own lines are bounded tighter (`RecurrenceSet.maximumLineLength`).
             if fragment && logical.length > RecurrenceSet.maximumLineLength, let name = leadingName(logical),
@@ -124,7 +136,7 @@ struct TreeBuilder {
                 throw error(.lineTooLong(bytes: logical.length, maximum: RecurrenceSet.maximumLineLength, property: name), line: logical.line)
             }
             if logical.isTooLong {
-                guard started else { throw error(.notICalendar(found: firstText(logical)), line: logical.line) }
+                guard started else { throw error(notFormat(firstText(logical)), line: logical.line) }
                 let name = leadingName(logical)
                 try defect(error(.lineTooLong(bytes: logical.length, maximum: ICalendarReader.maximumLineLength, property: name), line: logical.line),
                            inPropertyNamed: name)
@@ -133,20 +145,21 @@ struct TreeBuilder {
             let parsed: ICalendarProperty
             do {
                 if let range = logical.contentRange {
-                    parsed = try ContentLineParser.parse(UnsafeBufferPointer(rebasing: bytes[range]), line: logical.line, byteRange: logical.byteRange)
+                    parsed = try ContentLineParser.parse(UnsafeBufferPointer(rebasing: bytes[range]), line: logical.line, byteRange: logical.byteRange,
+                                                         syntax: table.syntax)
                 } else {
                     parsed = try logical.folded.withUnsafeBufferPointer { (folded) throws(ContentLineFault) in
-                        try ContentLineParser.parse(folded, line: logical.line, byteRange: logical.byteRange)
+                        try ContentLineParser.parse(folded, line: logical.line, byteRange: logical.byteRange, syntax: table.syntax)
                     }
                 }
             } catch {
                 let found: ICalendarError
                 switch error {
                 case .invalidUTF8(let column):
-                    guard started else { throw self.error(.binaryData, line: logical.line, column: column) }
+                    guard started else { throw self.error(binary, line: logical.line, column: column) }
                     found = self.error(.invalidUTF8, line: logical.line, column: column)
                 case .syntax(let syntax):
-                    guard started else { throw self.error(.notICalendar(found: firstText(logical)), line: logical.line) }
+                    guard started else { throw self.error(notFormat(firstText(logical)), line: logical.line) }
                     found = self.error(.contentLine(syntax), line: logical.line, column: syntax.column ?? 1)
                 }
                 // A line without a colon at all is no content line: its component is left out, as the
@@ -162,7 +175,7 @@ struct TreeBuilder {
         }
         // A part that is not the end and met no line leaves the split to the caller's judgement.
         guard finishing else { return }
-        guard started else { throw error(.notICalendar(found: nil), line: 1) }
+        guard started else { throw error(notFormat(nil), line: 1) }
         guard !stack.isEmpty else { return }
         // Components left open at the end of the input, innermost first, at its last line.
         var line = firstLine
@@ -171,7 +184,7 @@ struct TreeBuilder {
         while let open = stack.last {
             let found = error(.missingEnd(open.name), line: Swift.max(line, open.line))
             if strict { throw found }
-            if stack.count == 1 && open.name == "VCALENDAR" {
+            if stack.count == 1 && open.name == table.root && !table.itemsAtRoot {
                 warnings.append(ICalendarWarning(found, .keptToEnd(component: open.name)))
             } else if let target = targetIndex, stack[target].defect == nil {
                 stack[target].defect = found
@@ -225,12 +238,12 @@ struct TreeBuilder {
                     throw error(.nestingTooDeep(maximum: ICalendarReader.maximumDepth), line: property.line)
                 }
                 stack.append(Open(name: name, line: property.line, start: property.byteRange.lowerBound))
-                if stack.count == 1 && name != "VCALENDAR" && !fragment {
-                    try defect(error(.notICalendar(found: firstLineText(property)), line: property.line))
+                if stack.count == 1 && name != table.root && !fragment {
+                    try defect(error(notFormat(firstLineText(property)), line: property.line))
                 }
                 return
             }
-            guard name == "VCALENDAR" else { throw error(.notICalendar(found: firstLineText(property)), line: property.line) }
+            guard name == table.root else { throw error(notFormat(firstLineText(property)), line: property.line) }
             started = true
             stack.append(Open(name: name, line: property.line, start: property.byteRange.lowerBound))
         case "END":
@@ -249,11 +262,11 @@ struct TreeBuilder {
                 // An END naming no open component closes the innermost one (an exporter
                 // wrote the wrong name), so what follows is read as its sibling, not inside it.
                 try defect(error(.mismatchedEnd(expected: top.name, found: property.value), line: property.line, column: property.valueColumn))
-                if stack.count > 1 { close(end: end) }
+                if stack.count > 1 || table.itemsAtRoot { close(end: end) }
             }
         default:
             guard let open = stack.last else {
-                guard started else { throw error(.notICalendar(found: firstLineText(property)), line: property.line) }
+                guard started else { throw error(notFormat(firstLineText(property)), line: property.line) }
                 if fragment {
                     if let problem = ValueCheck.problem(property, table: table, strict: strict, source: source) { throw problem }
                     noteZone(property)

@@ -76,19 +76,34 @@ enum ContentLineParser {
         }
     }
 
-    /// The property of one unfolded line; `line` and `byteRange` are its place in the source.
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, byteRange: Range<Int>) throws(ContentLineFault) -> ICalendarProperty {
+    /// The property of one unfolded line; `line` and `byteRange` are its
+    /// place in the source; `syntax`: what the format adds (groups, bare parameters).
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, byteRange: Range<Int>,
+                      syntax: ContentLineSyntax = .iCalendar) throws(ContentLineFault) -> ICalendarProperty {
         let ascii = isASCII(bytes)
+        // Not UTF-8: an error, unless the format reads a CHARSET parameter and the bytes are in the value (see below).
+        var notUTF8: Int?
         if !ascii, let bad = firstInvalidUTF8(bytes) {
-            throw .invalidUTF8(column: column(of: bad, in: bytes, isASCII: false))
+            guard syntax.charsetParameter else { throw .invalidUTF8(column: column(of: bad, in: bytes, isASCII: false)) }
+            notUTF8 = bad
         }
         func text() -> String { String(decoding: bytes, as: UTF8.self) }
         func columnAt(_ offset: Int) -> Int { column(of: offset, in: bytes, isASCII: ascii) }
         let count = bytes.count
         var index = 0
         while index < count, bytes[index] != UInt8(ascii: ";") && bytes[index] != UInt8(ascii: ":") { index += 1 }
-        let nameBytes = UnsafeBufferPointer(rebasing: bytes[0..<index])
-        guard index > 0, nameBytes.allSatisfy(isNameByte) else {
+        var nameStart = 0
+        var group: String?
+        if syntax.groups, let dot = UnsafeBufferPointer(rebasing: bytes[0..<index]).firstIndex(of: UInt8(ascii: ".")) {
+            let groupBytes = UnsafeBufferPointer(rebasing: bytes[0..<dot])
+            guard dot > 0, groupBytes.allSatisfy(isNameByte) else {
+                throw .syntax(ContentLineError(.notAContentLine(text: text()), property: nil, column: columnAt(dot)))
+            }
+            group = String(decoding: groupBytes, as: UTF8.self)
+            nameStart = dot + 1
+        }
+        let nameBytes = UnsafeBufferPointer(rebasing: bytes[nameStart..<index])
+        guard index > nameStart, nameBytes.allSatisfy(isNameByte) else {
             throw .syntax(ContentLineError(.notAContentLine(text: text()), property: nil, column: columnAt(index)))
         }
         let name = upperName(nameBytes)
@@ -101,6 +116,13 @@ enum ContentLineParser {
             }
             let parameterBytes = UnsafeBufferPointer(rebasing: bytes[nameStart..<index])
             guard index < count, bytes[index] == UInt8(ascii: "=") else {
+                // vCard 2.1: `TEL;HOME;VOICE:`, `NOTE;QUOTED-PRINTABLE:`.
+                if syntax.bareParameters, index < count, !parameterBytes.isEmpty, parameterBytes.allSatisfy(isNameByte) {
+                    let bare = upperName(parameterBytes)
+                    let parameter = ContentLineSyntax.bareEncodings.contains(bare) ? "ENCODING" : "TYPE"
+                    parameters.append(ICalendarParameter(uppercasedName: parameter, values: [bare]))
+                    continue
+                }
                 throw .syntax(ContentLineError(.parameterWithoutValue(parameter: String(decoding: parameterBytes, as: UTF8.self)),
                                                property: RuleError.shown(name), column: columnAt(nameStart)))
             }
@@ -132,8 +154,19 @@ enum ContentLineParser {
         guard index < count, bytes[index] == UInt8(ascii: ":") else {
             throw .syntax(ContentLineError(.missingColon(text: text()), property: RuleError.shown(name), column: columnAt(index)))
         }
-        let value = String(decoding: UnsafeBufferPointer(rebasing: bytes[(index + 1)...]), as: UTF8.self)
-        return ICalendarProperty(name: name, parameters: parameters, value: value, line: line, valueColumn: columnAt(index + 1),
+        let valueBytes = UnsafeBufferPointer(rebasing: bytes[(index + 1)...])
+        let value: String
+        if let bad = notUTF8 {
+            // Before the value (a name or a parameter), or a value without a charset that reads it: not text.
+            guard bad > index, let charset = parameters.first(where: { $0.name == "CHARSET" })?.values.first,
+                  let decoded = TextCharsets.decode(valueBytes, charset: charset) else {
+                throw .invalidUTF8(column: column(of: bad, in: bytes, isASCII: false))
+            }
+            value = decoded
+        } else {
+            value = String(decoding: valueBytes, as: UTF8.self)
+        }
+        return ICalendarProperty(name: name, group: group, parameters: parameters, value: value, line: line, valueColumn: columnAt(index + 1),
                                  byteRange: byteRange, uppercased: ())
     }
 }
@@ -148,8 +181,10 @@ extension ICalendarParameter {
 
 extension ICalendarProperty {
     /// A property read from a source, its name already upper-case.
-    init(name: String, parameters: [ICalendarParameter], value: String, line: Int, valueColumn: Int, byteRange: Range<Int>, uppercased: Void) {
+    init(name: String, group: String? = nil, parameters: [ICalendarParameter], value: String, line: Int, valueColumn: Int,
+         byteRange: Range<Int>, uppercased: Void) {
         self.name = name
+        self.group = group
         self.parameters = parameters
         self.value = value
         self.line = line

@@ -27,6 +27,8 @@ struct LogicalLine {
 struct ContentLineScanner {
     private let bytes: UnsafeBufferPointer<UInt8>
     private let maximumLength: Int
+    /// vCard 2.1's quoted-printable soft line breaks are read (`ContentLineSyntax`).
+    private let quotedPrintableSoftBreaks: Bool
     private var position: Int
     /// Where the scan stops: the end of the bytes, or of the part read.
     private let end: Int
@@ -34,9 +36,11 @@ struct ContentLineScanner {
 
     /// A scanner of `bytes`, or of the part `range` of them (which starts at
     /// a line, the physical line `firstLine`); offsets are the buffer's.
-    init(_ bytes: UnsafeBufferPointer<UInt8>, maximumLength: Int, range: Range<Int>? = nil, firstLine: Int = 1) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, maximumLength: Int, range: Range<Int>? = nil, firstLine: Int = 1,
+         syntax: ContentLineSyntax = .iCalendar) {
         self.bytes = bytes
         self.maximumLength = maximumLength
+        quotedPrintableSoftBreaks = syntax.quotedPrintableSoftBreaks
         let range = range ?? 0..<bytes.count
         end = range.upperBound
         lineNumber = firstLine
@@ -62,6 +66,48 @@ struct ContentLineScanner {
         return bytes[range].allSatisfy { $0 == 32 || $0 == 9 }
     }
 
+    /// Whether the parameters of the line (before its first `:`) say QUOTED-PRINTABLE, in any case.
+    private func isQuotedPrintable(_ range: Range<Int>) -> Bool {
+        let pattern = Array("QUOTED-PRINTABLE".utf8)
+        var index = range.lowerBound
+        while index + pattern.count <= range.upperBound && bytes[index] != UInt8(ascii: ":") {
+            var matches = true
+            for offset in 0..<pattern.count {
+                let byte = bytes[index + offset]
+                if (byte >= 0x61 && byte <= 0x7A ? byte - 32 : byte) != pattern[offset] { matches = false; break }
+            }
+            if matches { return true }
+            index += 1
+        }
+        return false
+    }
+
+    /// A quoted-printable line whose physical lines end in `=` (soft line
+    /// breaks): each `=` dropped and the next physical line joined whole, up
+    /// to one that does not end in `=` (or the end of the input).
+    private mutating func softBrokenLine(start: Int, contentEnd: Int, next: Int, first: Int) -> LogicalLine {
+        var folded: [UInt8] = []
+        var length = 0
+        func append(_ range: Range<Int>) {
+            length += range.count
+            guard folded.count < maximumLength else { return }
+            folded.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range.lowerBound..<Swift.min(range.upperBound, range.lowerBound + maximumLength - folded.count)]))
+        }
+        var lineEnd = next
+        append(start..<(contentEnd - 1))
+        while lineEnd < end {
+            let (nextEnd, after) = physicalLine(from: lineEnd)
+            lineNumber += 1
+            let continues = nextEnd > lineEnd && bytes[nextEnd - 1] == UInt8(ascii: "=")
+            append(lineEnd..<(continues ? nextEnd - 1 : nextEnd))
+            lineEnd = after
+            if !continues { break }
+        }
+        position = lineEnd
+        return LogicalLine(line: first, byteRange: start..<lineEnd, contentRange: nil, folded: folded, length: length,
+                           isTooLong: length > maximumLength)
+    }
+
     /// The next logical line, or nil at the end.
     mutating func next() -> LogicalLine? {
         // Empty (and, before any line, blank) physical lines are passed over.
@@ -75,6 +121,9 @@ struct ContentLineScanner {
         }
         let first = lineNumber
         lineNumber += 1
+        if quotedPrintableSoftBreaks && bytes[contentEnd - 1] == UInt8(ascii: "=") && isQuotedPrintable(start..<contentEnd) {
+            return softBrokenLine(start: start, contentEnd: contentEnd, next: next, first: first)
+        }
         var lineEnd = next
         var folded: [UInt8] = []
         var isFolded = false

@@ -46,8 +46,16 @@ public struct PropertyKind: Hashable, Sendable {
 ///     let kind = PropertyKindTable.iCalendar.kind("DTSTART")
 ///     kind?.allowedTypes.map(\.name)   // ["DATE-TIME", "DATE"]
 public struct PropertyKindTable: Sendable {
-    /// The format's name (`iCalendar`).
+    /// The format's name (`iCalendar`, `vCard`).
     public let format: String
+    /// The component a file of the format starts with (`VCALENDAR`, `VCARD`).
+    public let root: String
+    /// Whether each root component is an item (a vCard's VCARD) rather than
+    /// a container of items (a VCALENDAR of VEVENTs): a defect leaves out
+    /// the root itself, and one missing its END is left out too.
+    public let itemsAtRoot: Bool
+    /// What the format adds to the content-line syntax.
+    public let syntax: ContentLineSyntax
     /// The kinds, by name.
     public let kinds: [String: PropertyKind]
     /// The value types `VALUE=` may name, by name.
@@ -56,8 +64,12 @@ public struct PropertyKindTable: Sendable {
     public let needed: [String: Set<String>]
 
     /// A table of `kinds`.
-    public init(format: String, kinds: [PropertyKind], valueTypes: [String: ICalendarValueType], needed: [String: Set<String>]) {
+    public init(format: String, root: String = "VCALENDAR", itemsAtRoot: Bool = false, syntax: ContentLineSyntax = .iCalendar,
+                kinds: [PropertyKind], valueTypes: [String: ICalendarValueType], needed: [String: Set<String>]) {
         self.format = format
+        self.root = ASCIICase.upper(root)
+        self.itemsAtRoot = itemsAtRoot
+        self.syntax = syntax
         var byName: [String: PropertyKind] = [:]
         for kind in kinds { byName[kind.name] = kind }
         self.kinds = byName
