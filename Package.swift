@@ -41,9 +41,9 @@ let package = Package(
         .target(name: "KalendsLayoutReference", dependencies: ["KalendsLayout"]),
         .target(name: "KalendsCheck", dependencies: ["Kalends"]),
         .target(name: "KalendsStore", dependencies: ["Kalends", "KalendsICalendar", "CFileSystem"]),
-        .target(name: "KalendsContacts", dependencies: ["Kalends", "KalendsICalendar", "CICU"]),
+        .target(name: "KalendsContacts", dependencies: ["Kalends", "KalendsICalendar", "KalendsStore"]),
         .executableTarget(
-            name: "kalends", dependencies: ["Kalends", "KalendsICalendar", "KalendsStore", "KalendsLayout", "KalendsTimeline"],
+            name: "kalends", dependencies: ["Kalends", "KalendsICalendar", "KalendsStore", "KalendsContacts", "KalendsLayout", "KalendsTimeline"],
             // The release binary is fully static (the Swift runtime,
             // Foundation, the system ICU's archives, glibc): no dynamic loader
             // and no shared libraries at start (Docs/Performance.md,
@@ -59,7 +59,7 @@ let package = Package(
         .testTarget(name: "KalendsTimelineTests", dependencies: ["KalendsTimeline", "KalendsCheck"]),
         .testTarget(name: "KalendsCheckTests", dependencies: ["KalendsCheck"]),
         .testTarget(name: "KalendsStoreTests", dependencies: ["KalendsStore", "KalendsICalendar", "Kalends", "KalendsCheck"]),
-        .testTarget(name: "KalendsContactsTests", dependencies: ["KalendsContacts", "KalendsICalendar", "Kalends", "KalendsCheck"]),
+        .testTarget(name: "KalendsContactsTests", dependencies: ["KalendsContacts", "KalendsICalendar", "KalendsStore", "Kalends", "KalendsCheck"]),
         // A calendar the library does not ship (Symmetry454), defined in the
         // test target through the public API only, run through the shared
         // invariants, arithmetic, slicing and month grids.

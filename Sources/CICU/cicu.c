@@ -11,6 +11,7 @@
 #include <unicode/ures.h>
 #include <unicode/ucnv.h>
 #include <unicode/ucol.h>
+#include <unicode/usearch.h>
 #include <unicode/ustring.h>
 #include <unicode/uversion.h>
 
@@ -403,4 +404,74 @@ int32_t kicu_sort_key(KICUCollator *collator, const char *text, int32_t length, 
     if (utf16 != stack) free(utf16);
     *status = U_ZERO_ERROR;
     return needed;
+}
+
+struct KICUSearch {
+    UCollator *collator;
+    UChar *pattern;
+    int32_t patternLength;
+    UStringSearch *searcher;
+    UChar placeholder[2];
+};
+
+static UChar *kicu_utf16(const char *text, int32_t length, int32_t *units, UErrorCode *err) {
+    u_strFromUTF8(NULL, 0, units, text, length, err);
+    if (*err != U_BUFFER_OVERFLOW_ERROR && U_FAILURE(*err)) return NULL;
+    *err = U_ZERO_ERROR;
+    UChar *result = (UChar *)malloc(sizeof(UChar) * (size_t)(*units + 1));
+    if (!result) { *err = U_MEMORY_ALLOCATION_ERROR; return NULL; }
+    u_strFromUTF8(result, *units + 1, NULL, text, length, err);
+    if (U_FAILURE(*err)) { free(result); return NULL; }
+    return result;
+}
+
+KICUSearch *kicu_search_open(const char *locale, const char *pattern, int32_t length, int32_t *status) {
+    UErrorCode err = U_ZERO_ERROR;
+    if (length <= 0) { *status = U_ILLEGAL_ARGUMENT_ERROR; return NULL; }
+    KICUSearch *search = (KICUSearch *)calloc(1, sizeof(KICUSearch));
+    if (!search) { *status = U_MEMORY_ALLOCATION_ERROR; return NULL; }
+    search->collator = ucol_open(locale ? locale : "", &err);
+    if (U_FAILURE(err)) { free(search); *status = err; return NULL; }
+    ucol_setStrength(search->collator, UCOL_PRIMARY);
+    search->pattern = kicu_utf16(pattern, length, &search->patternLength, &err);
+    if (!search->pattern) { ucol_close(search->collator); free(search); *status = err; return NULL; }
+    search->placeholder[0] = 0x20;
+    search->searcher = usearch_openFromCollator(search->pattern, search->patternLength, search->placeholder, 1,
+                                                search->collator, NULL, &err);
+    if (U_FAILURE(err)) { free(search->pattern); ucol_close(search->collator); free(search); *status = err; return NULL; }
+    *status = U_ZERO_ERROR;
+    return search;
+}
+
+void kicu_search_close(KICUSearch *search) {
+    if (!search) return;
+    usearch_close(search->searcher);
+    ucol_close(search->collator);
+    free(search->pattern);
+    free(search);
+}
+
+int32_t kicu_search_matches(KICUSearch *search, const char *text, int32_t length, int32_t *status) {
+    UErrorCode err = U_ZERO_ERROR;
+    if (length <= 0) { *status = U_ZERO_ERROR; return 0; }
+    int32_t units = 0;
+    UChar stack[512];
+    UChar *utf16 = stack;
+    u_strFromUTF8(stack, 512, &units, text, length, &err);
+    if (err == U_BUFFER_OVERFLOW_ERROR || err == U_STRING_NOT_TERMINATED_WARNING) {
+        err = U_ZERO_ERROR;
+        utf16 = kicu_utf16(text, length, &units, &err);
+        if (!utf16) { *status = err; return 0; }
+    } else if (U_FAILURE(err)) {
+        *status = err;
+        return 0;
+    }
+    usearch_setText(search->searcher, utf16, units, &err);
+    int32_t position = U_SUCCESS(err) ? usearch_first(search->searcher, &err) : USEARCH_DONE;
+    /* The searcher must not keep pointing at the text about to be freed. */
+    UErrorCode reset = U_ZERO_ERROR;
+    usearch_setText(search->searcher, search->placeholder, 1, &reset);
+    if (utf16 != stack) free(utf16);
+    *status = err;
+    return U_SUCCESS(err) && position != USEARCH_DONE;
 }

@@ -90,7 +90,9 @@ public enum Birthdays {
         var result: [(Int, CalendarDate, Int?)] = []
         for year in first...last {
             if let born = date.year, year < born { continue }
-            guard let observed = try observed(origin: origin, month: month, day: day, kind: kind, year: year, calendar: calendar,
+            // A yahrzeit's rules look at the year of the death: without it, a death is remembered as a birth is.
+            let rules = kind == .deathday && date.year == nil ? .birthday : kind
+            guard let observed = try observed(origin: origin, month: month, day: day, kind: rules, year: year, calendar: calendar,
                                               february29: february29) else { continue }
             guard observed.dayNumber >= from && observed.dayNumber < to else { continue }
             result.append((observed.dayNumber, observed, date.year.map { year - $0 }))

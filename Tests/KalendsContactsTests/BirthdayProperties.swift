@@ -7,7 +7,16 @@ import XCTest
 /// converting and the anniversary rules give, computed here from the
 /// calendar's month lengths (not through `Birthdays`).
 final class BirthdayProperties: XCTestCase {
-    static let births: Gen<(CalendarID, Int)> = Gen.zip(Gen.calendarID, Gen.int(in: dayNumber(1800)...dayNumber(2200)))
+    /// A calendar and a day of 1800 ... 2200, half of them within two days of
+    /// a month's start in that calendar (the 29ths, 30ths and leap months the rules are about).
+    static let births: Gen<(CalendarID, Int)> = Gen.zip(Gen.calendarID, Gen.int(in: dayNumber(1800)...dayNumber(2200)),
+                                                         Gen.int(in: 0...25), Gen.int(in: -2...2)).map { id, day, pick, offset in
+        let month = pick % 13
+        guard pick < 13, let calendar = try? Calendars.system(id), let date = try? calendar.date(dayNumber: day),
+              let codes = try? calendar.monthCodes(inYear: date.year),
+              let start = try? calendar.date(year: date.year, monthCode: codes[month % codes.count], day: 1) else { return (id, day) }
+        return (id, min(max(start.dayNumber + offset, dayNumber(1800)), dayNumber(2200)))
+    }
 
     static func dayNumber(_ year: Int) -> Int { (try? ISODate(year: year, month: 1, day: 1).dayNumber) ?? 0 }
 
@@ -91,5 +100,76 @@ final class BirthdayProperties: XCTestCase {
         // Before the birth, nothing; a date without a day, nothing.
         XCTAssertEqual(try days(leapDay, "1980-01-01", "1992-01-01"), [])
         XCTAssertEqual(try days(VCardDate(year: 1985, month: MonthCode(4), day: nil), "2026-01-01", "2027-01-01"), [])
+    }
+}
+
+import KalendsStore
+
+/// `birthdays --ics`: the calendar written reads back, in Kalends' agenda,
+/// on exactly the days `Birthdays` gives, in every calendar, for births,
+/// anniversaries and deaths, with or without a year.
+final class BirthdayCalendarProperties: XCTestCase {
+    func testTheCalendarReadsBackOnTheSameDays() {
+        let kinds = Gen.element(of: ContactAnniversary.Kind.allCases)
+        forAll(Gen.zip(BirthdayProperties.births, kinds, Gen.bool, Gen.element(of: Birthdays.February29.allCases)), runs: 200) { birth, kind, yearless, rule in
+            let (id, day) = birth
+            let calendar = try Calendars.system(id)
+            let date = try calendar.date(dayNumber: day)
+            let vcard = VCardDate(calendar: id, year: yearless ? nil : date.year, month: date.monthCode, day: date.day)
+            var contact = try XCTUnwrap(VCardReader(source: "x.vcf").read("BEGIN:VCARD\r\nVERSION:4.0\r\nFN:X\r\nUID:x\r\nEND:VCARD\r\n").contacts.first)
+            switch kind {
+            case .birthday: contact.birthday = vcard
+            case .anniversary: contact.anniversary = vcard
+            case .deathday: contact.deathDate = vcard
+            }
+            let text = try BirthdayCalendar.iCalendar([contact], february29: rule, stamp: Instant(seconds: 0))
+            let read = try CalendarFileReader(mode: .strict).read(bytes: Array(text.utf8), source: "birthdays.ics")
+            let store = CalendarStore(calendars: [read.calendar])
+            // Sixty years from the date (or from 1990 without a year).
+            let from = yearless ? try ISODate(year: 1990, month: 1, day: 1).dayNumber : day, to = from + 60 * 366
+            let found = try store.events(in: Instant(seconds: from * 86_400)..<Instant(seconds: to * 86_400), viewer: .utc)
+                .map { ZoneRules.utc.dayNumber(of: $0.startInstant) }
+            let expected = try Birthdays.days(of: vcard, kind: kind, from: from, to: to, february29: rule).map(\.0)
+            // Once a year (the window's 60 years, the supported years allowing).
+            guard expected.count >= 59 || !calendar.supportedYears.contains(date.year + 61) else {
+                throw Failure("\(expected.count) days in 60 years for \(vcard)")
+            }
+            guard found == expected else {
+                let missing = Set(expected).subtracting(found).sorted().prefix(3).map { "\(ISODate(dayNumber: $0))" }
+                let extra = Set(found).subtracting(expected).sorted().prefix(3).map { "\(ISODate(dayNumber: $0))" }
+                throw Failure("\(kind) \(vcard): missing \(missing), extra \(extra)\n\(text)")
+            }
+            return true
+        }
+    }
+
+    /// Hebrew deaths on the days the yahrzeit rules treat apart (30 Heshvan,
+    /// 30 Kislev, Adar I, Adar of common and leap years): the calendar's
+    /// rules give the days `HebrewAnniversary.yahrzeit` gives, for 60 years.
+    func testHebrewDeathsReadBackOnTheirYahrzeits() {
+        let cases: [(MonthCode, Int?)] = [(MonthCode(2), 30), (MonthCode(3), 30), (MonthCode(5, isLeap: true), 30),
+                                          (MonthCode(5, isLeap: true), nil), (MonthCode(6), nil), (MonthCode(6), 30), (MonthCode(8), nil)]
+        forAll(Gen.zip(Gen.int(in: 5600...5900), Gen.element(of: Array(cases.indices)), Gen.int(in: 1...29)), runs: 300) { year, index, randomDay in
+            let hebrew = Calendars.hebrew
+            let (month, fixedDay) = cases[index]
+            let death = try hebrew.date(year: year, monthCode: month, day: fixedDay ?? randomDay, overflow: .constrain)
+            var contact = try XCTUnwrap(VCardReader(source: "x.vcf").read("BEGIN:VCARD\r\nVERSION:4.0\r\nFN:X\r\nUID:x\r\nEND:VCARD\r\n").contacts.first)
+            let date = VCardDate(calendar: .hebrew, year: death.year, month: death.monthCode, day: death.day)
+            contact.deathDate = date
+            let text = try BirthdayCalendar.iCalendar([contact], stamp: Instant(seconds: 0))
+            let store = CalendarStore(calendars: [try CalendarFileReader(mode: .strict).read(bytes: Array(text.utf8), source: "b.ics").calendar])
+            let from = death.dayNumber, to = from + 60 * 366
+            let found = try store.events(in: Instant(seconds: from * 86_400)..<Instant(seconds: to * 86_400), viewer: .utc)
+                .map { ZoneRules.utc.dayNumber(of: $0.startInstant) }
+            var expected: [Int] = []
+            for target in death.year...(death.year + 61) {
+                let day = try HebrewAnniversary.yahrzeit(of: death, inYear: target).dayNumber
+                if day >= from && day < to { expected.append(day) }
+            }
+            guard found == expected else {
+                throw Failure("death \(death): found \(found.prefix(4).map { ISODate(dayNumber: $0) }), expected \(expected.prefix(4).map { ISODate(dayNumber: $0) })\n\(text)")
+            }
+            return true
+        }
     }
 }

@@ -168,6 +168,17 @@ void kicu_collator_close(KICUCollator *collator);
 int32_t kicu_sort_key(KICUCollator *collator, const char *text, int32_t length, uint8_t *buffer, int32_t capacity,
                       int32_t *status);
 
+/// A search for one text in others, as people compare (case and accents
+/// ignored: the collation of `locale` at primary strength).
+typedef struct KICUSearch KICUSearch;
+
+/// A search for the UTF-8 `pattern`; NULL with `*status` on failure (an empty pattern fails).
+KICUSearch *kicu_search_open(const char *locale, const char *pattern, int32_t length, int32_t *status);
+void kicu_search_close(KICUSearch *search);
+
+/// 1 when the UTF-8 `text` contains the pattern, else 0.
+int32_t kicu_search_matches(KICUSearch *search, const char *text, int32_t length, int32_t *status);
+
 #ifdef __cplusplus
 }
 #endif

@@ -48,6 +48,28 @@ public struct JSONObject: Sendable {
         if let value { appendQuoted(value) } else { bytes.append(contentsOf: "null".utf8) }
     }
 
+    /// Adds an array of strings.
+    public mutating func add(_ name: String, _ values: [String]) {
+        key(name)
+        bytes.append(UInt8(ascii: "["))
+        for (index, value) in values.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            appendQuoted(value)
+        }
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+    /// Adds an array of objects.
+    public mutating func add(_ name: String, objects: [JSONObject]) {
+        key(name)
+        bytes.append(UInt8(ascii: "["))
+        for (index, object) in objects.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(contentsOf: object.encodedBytes)
+        }
+        bytes.append(UInt8(ascii: "]"))
+    }
+
     /// Adds an already-encoded JSON value.
     public mutating func add(_ name: String, raw: String) {
         key(name)

@@ -1,0 +1,245 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Kalends
+import KalendsContacts
+import KalendsICalendar
+
+/// Contact files and folders (`.vcf`, vdir folders, folders of them) read
+/// into contacts, as the contract's "Contacts" reads them: a defect leaves
+/// its card out (or costs its line) with a located warning; `--strict`
+/// makes it an error; a folder with no address book is an error.
+enum ContactFiles {
+    static func open(_ paths: [String], strict: Bool) throws -> [AddressBook] {
+        let reader = ContactFileReader(mode: strict ? .strict : .lenient)
+        var books: [AddressBook] = []
+        for path in paths {
+            do {
+                for read in try reader.read(path) {
+                    for warning in read.warnings.sorted(by: { ($0.error.source, $0.error.line) < ($1.error.source, $1.error.line) }) {
+                        ErrorReporting.warn(warning.description)
+                    }
+                    books.append(read.book)
+                }
+            } catch {
+                switch error {
+                case .file(let file):
+                    throw InputError(.file(argument: "FILE", path: file.path), underlying: ArgumentProblem.unreadable(errno: file.code))
+                case .content(let content):
+                    throw content
+                case .noAddressBook:
+                    throw ArgumentProblem.calendarFile(error.description)
+                }
+            }
+        }
+        return books
+    }
+
+    /// The locale names are sorted and compared in: LC_ALL, LC_COLLATE, LANG (`en_US.UTF-8` is `en_US`).
+    static var collationLocale: String {
+        for key in ["LC_ALL", "LC_COLLATE", "LANG"] {
+            if let value = getenv(key).map({ String(cString: $0) }), !value.isEmpty {
+                if value == "C" || value == "POSIX" || value.hasPrefix("C.") { return "" }
+                return String(value.prefix { $0 != "." && $0 != "@" })
+            }
+        }
+        return ""
+    }
+}
+
+/// `kalends contacts list|show`: the address book.
+enum ContactsCommand: Command {
+    static let name = "contacts"
+    static let summary = "List or show the contacts of vCard files and folders."
+    static let usage = """
+        kalends contacts list FILE... [--search TEXT] [--strict] [--json]
+               kalends contacts show FILE... UID|NAME [--strict] [--json]
+        """
+    static let discussion = """
+        FILE is a vCard file (.vcf, versions 2.1, 3.0 and 4.0, any number of cards),
+        a vdir folder of cards (as vdirsyncer keeps them for khard) or a folder of
+        such folders; several merge. A card with a defect in its structure is left
+        out with a warning, a defect in one property costs that line; --strict makes
+        any defect an error (exit 1).
+
+        list: one line per contact, sorted by name as the locale sorts (LC_ALL,
+        LC_COLLATE, LANG): name, first phone, first email, city. --search TEXT keeps
+        the contacts with TEXT in any field (names, organization, title, phones,
+        emails, addresses, note, categories), case and accents ignored.
+        show: every field of the contact with that UID, else of those with that name.
+
+        examples:
+          kalends contacts list ~/.contacts/family
+          kalends contacts list friends.vcf --search muller --json
+          kalends contacts show friends.vcf "Anna Levi"
+        """
+    static let options: [OptionSpec] = [
+        .value("--search", "TEXT", "list: the contacts with TEXT in any field (case and accents ignored)."),
+        .flag("--strict", "Refuse a file with any defect (exit 1) instead of leaving the card out."),
+        .flag("--json", "One JSON object per contact, a line each."),
+    ]
+
+    static func run(_ arguments: ParsedArguments, output: inout OutputBuffer) throws -> Int32 {
+        let positionals = try arguments.positionals(1...Int.max, command: name, usage: usage)
+        switch positionals[0] {
+        case "list":
+            guard positionals.count >= 2 else { throw UsageError.missing("'contacts list' needs FILE (see kalends contacts --help)") }
+            let books = try ContactFiles.open(Array(positionals.dropFirst()), strict: arguments.flag("--strict"))
+            var contacts = books.flatMap(\.contacts)
+            if let text = arguments.value("--search") {
+                guard let search = TextSearch(pattern: text, locale: ContactFiles.collationLocale) else {
+                    throw UsageError.badValue(option: "--search", expected: "some text", given: text)
+                }
+                contacts = contacts.filter { searchable($0).contains(where: search.matches) }
+            }
+            contacts = try sorted(contacts)
+            if arguments.flag("--json") {
+                for contact in contacts { output.line(json(contact)) }
+                return ExitStatus.success
+            }
+            let rows = contacts.map { contact in
+                [contact.name, contact.firstPhone?.value ?? "", contact.firstEmail?.value ?? "", contact.firstAddress?.locality ?? ""]
+                    .map { Echo.escaped($0) }
+            }
+            let widths = (0..<4).map { column in rows.map { DisplayWidth.of($0[column]) }.max() ?? 0 }
+            for row in rows {
+                let line = (0..<4).map { GridColumns.leftAligned(row[$0], to: widths[$0]) }.joined(separator: "  ")
+                output.line(GridColumns.trimmingTrailingBlanks(line))
+            }
+            return ExitStatus.success
+        case "show":
+            guard positionals.count >= 3 else { throw UsageError.missing("'contacts show' needs FILE and UID or NAME (see kalends contacts --help)") }
+            let wanted = positionals[positionals.count - 1]
+            let books = try ContactFiles.open(Array(positionals.dropFirst().dropLast()), strict: arguments.flag("--strict"))
+            let all = books.flatMap(\.contacts)
+            var found = all.filter { $0.uid == wanted }
+            if found.isEmpty { found = all.filter { $0.name == wanted } }
+            guard !found.isEmpty else { throw ArgumentProblem.calendarFile("no contact with UID or name \(Echo.quoted(wanted))") }
+            for (index, contact) in try sorted(found).enumerated() {
+                if arguments.flag("--json") {
+                    output.line(json(contact, full: true))
+                } else {
+                    if index > 0 { output.line("") }
+                    for line in details(contact) { output.line(line) }
+                }
+            }
+            return ExitStatus.success
+        default:
+            throw UsageError.conflict("'contacts' takes list or show, not \(Echo.quoted(positionals[0])) (see kalends contacts --help)")
+        }
+    }
+
+    /// The contacts by name as the locale collates, then UID.
+    static func sorted(_ contacts: [Contact]) throws -> [Contact] {
+        let collator = try TextCollator(locale: ContactFiles.collationLocale)
+        return contacts.map { (collator.key($0.name), $0) }
+            .sorted { $0.0 != $1.0 ? $0.0.lexicographicallyPrecedes($1.0) : ($0.1.uid ?? "") < ($1.1.uid ?? "") }
+            .map(\.1)
+    }
+
+    /// The texts `--search` looks in.
+    static func searchable(_ contact: Contact) -> [String] {
+        var texts = [contact.name] + contact.nicknames + contact.organization + contact.categories
+        if let name = contact.structuredName { texts += [name.given, name.family, name.additional] }
+        if let title = contact.title { texts.append(title) }
+        if let note = contact.note { texts.append(note) }
+        texts += contact.phones.map(\.value) + contact.emails.map(\.value) + contact.urls.map(\.value)
+        for address in contact.addresses {
+            texts += [address.street, address.locality, address.region, address.postalCode, address.country]
+        }
+        return texts.filter { !$0.isEmpty }
+    }
+
+    /// A date as the JSON shows it: `1984-03-15`, `--03-15`, another calendar's `hebrew 5744-M06-14`, or the text.
+    static func dateText(_ date: VCardDate?) -> String? { date?.description }
+
+    static func json(_ contact: Contact, full: Bool = false) -> JSONObject {
+        var object = JSONObject()
+        object.add("uid", contact.uid)
+        object.add("name", contact.name)
+        object.add("given", contact.structuredName.map(\.given).flatMap { $0.isEmpty ? nil : $0 })
+        object.add("family", contact.structuredName.map(\.family).flatMap { $0.isEmpty ? nil : $0 })
+        object.add("organization", contact.organization.first)
+        func entries(_ list: [Contact.Entry]) -> [JSONObject] {
+            var array: [JSONObject] = []
+            for entry in list {
+                var item = JSONObject()
+                item.add("types", entry.types)
+                item.add("value", entry.value)
+                if full {
+                    item.add("preferred", entry.preferred)
+                    item.add("label", entry.label)
+                }
+                array.append(item)
+            }
+            return array
+        }
+        object.add("phones", objects: entries(contact.phones))
+        object.add("emails", objects: entries(contact.emails))
+        var addresses: [JSONObject] = []
+        for address in contact.addresses {
+            var item = JSONObject()
+            item.add("types", address.types)
+            item.add("street", address.street.isEmpty ? nil : address.street)
+            item.add("locality", address.locality.isEmpty ? nil : address.locality)
+            item.add("region", address.region.isEmpty ? nil : address.region)
+            item.add("postalCode", address.postalCode.isEmpty ? nil : address.postalCode)
+            item.add("country", address.country.isEmpty ? nil : address.country)
+            addresses.append(item)
+        }
+        object.add("addresses", objects: addresses)
+        object.add("birthday", dateText(contact.birthday))
+        if full {
+            object.add("nicknames", contact.nicknames)
+            object.add("title", contact.title)
+            object.add("urls", objects: entries(contact.urls))
+            object.add("otherBirthdays", contact.alternateBirthdays.map(\.description))
+            object.add("anniversary", dateText(contact.anniversary))
+            object.add("deathDate", dateText(contact.deathDate))
+            object.add("note", contact.note)
+            object.add("categories", contact.categories)
+            object.add("kind", contact.kind)
+            object.add("members", contact.members)
+            object.add("version", contact.version)
+        }
+        object.add("file", contact.file)
+        return object
+    }
+
+    /// `show`'s text: one field a line.
+    static func details(_ contact: Contact) -> [String] {
+        var lines = [Echo.escaped(contact.name)]
+        func add(_ label: String, _ value: String?) {
+            guard let value, !value.isEmpty else { return }
+            lines.append("  " + GridColumns.leftAligned(label, to: 14) + Echo.escaped(value))
+        }
+        func kinds(_ entry: Contact.Entry) -> String {
+            let names = (entry.label.map { [$0] } ?? []) + entry.types + (entry.preferred ? ["preferred"] : [])
+            return names.isEmpty ? "" : " (" + names.joined(separator: ", ") + ")"
+        }
+        if let name = contact.structuredName {
+            add("given", name.given)
+            add("family", name.family)
+        }
+        add("nickname", contact.nicknames.joined(separator: ", "))
+        add("organization", contact.organization.joined(separator: ", "))
+        add("title", contact.title)
+        for phone in contact.phones { add("phone", phone.value + kinds(phone)) }
+        for email in contact.emails { add("email", email.value + kinds(email)) }
+        for address in contact.addresses {
+            let parts = [address.street, address.postalCode + (address.postalCode.isEmpty ? "" : " ") + address.locality, address.region, address.country]
+            add("address", parts.filter { !$0.isEmpty }.joined(separator: ", ") + (address.types.isEmpty ? "" : " (" + address.types.joined(separator: ", ") + ")"))
+        }
+        for url in contact.urls { add("url", url.value + kinds(url)) }
+        add("birthday", dateText(contact.birthday))
+        for other in contact.alternateBirthdays { add("birthday", other.description) }
+        add("anniversary", dateText(contact.anniversary))
+        add("died", dateText(contact.deathDate))
+        for other in contact.otherDates { add(other.label ?? "date", other.date.description) }
+        add("categories", contact.categories.joined(separator: ", "))
+        add("note", contact.note?.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: " / "))
+        add("uid", contact.uid)
+        add("file", "\(contact.file):\(contact.line)")
+        return lines
+    }
+}
