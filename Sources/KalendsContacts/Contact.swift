@@ -124,6 +124,42 @@ public struct Contact: Hashable, Sendable {
     /// The card as read.
     public var card: ICalendarComponent
 
+    /// A contact of these fields (a new one, to be written by `VCardWriter`):
+    /// `card` is an empty VCARD, `file` empty, unless given.
+    public init(uid: String? = nil, version: String = "", kind: String? = nil, name: String, structuredName: Name? = nil,
+                nicknames: [String] = [], organization: [String] = [], title: String? = nil, phones: [Entry] = [],
+                emails: [Entry] = [], addresses: [Address] = [], urls: [Entry] = [], birthday: VCardDate? = nil,
+                alternateBirthdays: [VCardDate] = [], anniversary: VCardDate? = nil, deathDate: VCardDate? = nil,
+                otherDates: [LabelledDate] = [], note: String? = nil, categories: [String] = [], members: [String] = [],
+                revision: String? = nil, hasPhoto: Bool = false, file: String = "", line: Int = 1,
+                card: ICalendarComponent = ICalendarComponent(name: "VCARD")) {
+        self.uid = uid
+        self.version = version
+        self.kind = kind
+        self.name = name
+        self.structuredName = structuredName
+        self.nicknames = nicknames
+        self.organization = organization
+        self.title = title
+        self.phones = phones
+        self.emails = emails
+        self.addresses = addresses
+        self.urls = urls
+        self.birthday = birthday
+        self.alternateBirthdays = alternateBirthdays
+        self.anniversary = anniversary
+        self.deathDate = deathDate
+        self.otherDates = otherDates
+        self.note = note
+        self.categories = categories
+        self.members = members
+        self.revision = revision
+        self.hasPhoto = hasPhoto
+        self.file = file
+        self.line = line
+        self.card = card
+    }
+
     /// The first phone, email and address a list shows: the preferred one, else the first.
     public var firstPhone: Entry? { phones.first(where: \.preferred) ?? phones.first }
     public var firstEmail: Entry? { emails.first(where: \.preferred) ?? emails.first }

@@ -176,10 +176,10 @@ struct ContactDecoder {
             case "X-ALTBDAY":
                 if let date = try date(property) { contact.alternateBirthdays.append(date) }
                 continue
-            case "ANNIVERSARY":
+            case "ANNIVERSARY", "X-ANNIVERSARY":
                 if contact.anniversary == nil, let date = try date(property) { contact.anniversary = date }
                 continue
-            case "DEATHDATE":
+            case "DEATHDATE", "X-DEATHDATE":
                 if contact.deathDate == nil, let date = try date(property) { contact.deathDate = date }
                 continue
             case "X-ABDATE":

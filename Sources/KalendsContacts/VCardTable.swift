@@ -15,6 +15,8 @@ public enum VCardValueType {
 
     private static func dateCheck(_ allowsDate: Bool, _ allowsTime: Bool) -> @Sendable (Substring, String) -> ContentLineError? {
         { value, property in
+            // Apple's form of a date in another calendar (`0078000110L15`), which CALSCALE allows: read by the contact model.
+            if allowsDate, AlternateDates.appleFields(Array(value.utf8)) != nil { return nil }
             do throws(ContentLineError) {
                 // The form only: the day is checked in the calendar the card names (CALSCALE) when the contact is read.
                 let date = try VCardDate(parsing: String(value), property: property, checkingGregorianDays: false)
@@ -114,6 +116,8 @@ extension PropertyKindTable {
             // Apple's alternate birthday and labelled dates.
             // X-ALTBDAY's value is Apple's own form (`0078000110L15`), read by the contact model.
             kind("X-ALTBDAY", types.text), kind("X-ABDATE", types.dateAndOrTime, also: dates),
+            // vCard 3.0's anniversary and death date as Evolution and khard write them.
+            kind("X-ANNIVERSARY", types.dateAndOrTime, also: dates), kind("X-DEATHDATE", types.dateAndOrTime, also: dates),
         ]
         return PropertyKindTable(format: "vCard", root: "VCARD", itemsAtRoot: true, syntax: .vCard, kinds: kinds,
                                  valueTypes: VCardValueType.all, needed: ["VCARD": []])

@@ -39,11 +39,13 @@ public struct ICalendarWriter: Hashable, Sendable {
         return newline > 0 && bytes[newline - 1] == 13 ? .crlf : .lf
     }
 
-    /// One property, folded, with its line end. A line break left in the
+    /// One property (after its group and a dot, when it has one: vCard's
+    /// `item1.TEL`), folded, with its line end. A line break left in the
     /// value (which a value never holds once escaped) is written as `\n`, so
     /// no value can start a line of its own.
     public func line(_ property: ICalendarProperty) -> [UInt8] {
-        var text = Array(property.name.utf8)
+        var text = property.group.map { Array($0.utf8) + [UInt8(ascii: ".")] } ?? []
+        text += Array(property.name.utf8)
         for parameter in property.parameters {
             text.append(UInt8(ascii: ";"))
             text += Array(parameter.description.utf8)
