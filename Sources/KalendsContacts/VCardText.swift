@@ -12,11 +12,20 @@ public enum VCardText {
         property.parameters.contains { $0.name == "ENCODING" && $0.values.contains { $0.uppercased() == "QUOTED-PRINTABLE" } }
     }
 
-    /// The value's characters: quoted-printable and the charset decoded, escapes not.
+    /// The value's characters: quoted-printable and the charset decoded
+    /// (its line breaks, `=0D=0A` or `=0D`, as `\n`, as in the other versions), escapes not.
     /// - Throws: `ContentLineError` for a charset nobody knows.
     public static func raw(_ property: ICalendarProperty) throws(ContentLineError) -> String {
         guard isQuotedPrintable(property) else { return property.value }
-        let bytes = QuotedPrintable.decode(Array(property.value.utf8))
+        var bytes = QuotedPrintable.decode(Array(property.value.utf8))
+        if bytes.contains(13) {
+            var lines: [UInt8] = []
+            lines.reserveCapacity(bytes.count)
+            for (index, byte) in bytes.enumerated() where !(byte == 13 && index + 1 < bytes.count && bytes[index + 1] == 10) {
+                lines.append(byte == 13 ? 10 : byte)
+            }
+            bytes = lines
+        }
         return try decode(bytes, charset: property.parameter("CHARSET"), property: property.name)
     }
 

@@ -140,7 +140,7 @@ enum ChildProcess {
             return Finished(status: -1, stdout: "", stderr: "", timedOut: false, launchError: POSIXError(POSIXErrorCode(rawValue: spawned) ?? .ENOENT))
         }
         // Write stdin and read both outputs together, so no pipe can fill and block the child.
-        var pending = [UInt8](stdin)
+        let pending = [UInt8](stdin)
         var written = 0
         var inputOpen = true
         if pending.isEmpty { close(input[1]); inputOpen = false }

@@ -110,9 +110,9 @@ final class VCardReaderExamples: XCTestCase {
         XCTAssertEqual(jürgen.firstAddress?.street, "Hauptstraße 1")
         XCTAssertEqual(jürgen.firstAddress?.preferred, true)
         XCTAssertEqual(jürgen.firstEmail, Contact.Entry(types: ["internet"], value: "juergen.mueller@example.de", preferred: true))
-        XCTAssertEqual(jürgen.note, "Erste Zeile\r\nZweite Zeile mit Ärger")
+        XCTAssertEqual(jürgen.note, "Erste Zeile\nZweite Zeile mit Ärger")
         XCTAssertEqual(jürgen.birthday?.description, "1975-07-04")
-        XCTAssertEqual(jürgen.card.first("LABEL").map { try? VCardText.text($0) }, "Hauptstraße 1\r\nBerlin 10115\r\nDeutschland")
+        XCTAssertEqual(jürgen.card.first("LABEL").map { try? VCardText.text($0) }, "Hauptstraße 1\nBerlin 10115\nDeutschland")
     }
 
     func testGoogleExport() throws {

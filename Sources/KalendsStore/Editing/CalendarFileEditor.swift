@@ -241,17 +241,7 @@ public struct CalendarFileEditor: Sendable {
 
     /// The locked read-modify-write of the folder of `file`, redone when another program changed a file meanwhile.
     func transaction<T>(_ file: String, _ body: (SafeFile.Reader) throws(CalendarEditError) -> ([SafeFile.Write], T)) throws(CalendarEditError) -> T {
-        let folder = SafeFile.directory(of: SafeFile.resolved(file))
-        do {
-            return try SafeFile.edit(folder: folder, shownAs: file, lockSeconds: lockTimeout) { reader in
-                let (writes, result) = try body(reader)
-                return (writes, result)
-            }
-        } catch let error as CalendarEditError {
-            throw error
-        } catch {
-            throw .system(path: file, what: "be edited (\(error))", code: 0)
-        }
+        try SafeFile.transaction(file: file, lockSeconds: lockTimeout, body)
     }
 
     /// An edit's result with its VTIMEZONEs kept right, checked to read back strictly.

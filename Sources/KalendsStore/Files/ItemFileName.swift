@@ -16,18 +16,27 @@ public enum ItemFileName {
             || byte == UInt8(ascii: "@")
     }
 
-    /// The item's file name (with `.ics`).
-    public static func name(for uid: String) -> String {
+    /// The item's file name (with `.ics`, or `.vcf` for a contact).
+    public static func name(for uid: String, extension suffix: String = "ics") -> String {
         let bytes = Array(uid.utf8)
         if !bytes.isEmpty, bytes.count <= 200, bytes[0] != UInt8(ascii: "."), bytes.allSatisfy(isSafe) {
-            return uid + ".ics"
+            return uid + "." + suffix
         }
-        return "h-" + hex(fnv1a(bytes, basis: 0xcbf2_9ce4_8422_2325)) + hex(fnv1a(bytes, basis: 0x6c62_272e_07bb_0142)) + ".ics"
+        return "h-" + hex(fnv1a(bytes, basis: 0xcbf2_9ce4_8422_2325)) + hex(fnv1a(bytes, basis: 0x6c62_272e_07bb_0142)) + "." + suffix
     }
 
     /// The item's path in `folder`.
-    public static func path(for uid: String, in folder: String) -> String {
-        (folder.hasSuffix("/") ? folder : folder + "/") + name(for: uid)
+    public static func path(for uid: String, in folder: String, extension suffix: String = "ics") -> String {
+        (folder.hasSuffix("/") ? folder : folder + "/") + name(for: uid, extension: suffix)
+    }
+
+    /// A new random UID in the form of a UUID (version 4), lower-case.
+    public static func randomUUID() -> String {
+        let high = UInt64.random(in: 0...UInt64.max) & 0xFFFF_FFFF_FFFF_0FFF | 0x4000
+        let low = UInt64.random(in: 0...UInt64.max) & 0x3FFF_FFFF_FFFF_FFFF | 0x8000_0000_0000_0000
+        let all = hex(high) + hex(low)
+        return [all.prefix(8), all.dropFirst(8).prefix(4), all.dropFirst(12).prefix(4), all.dropFirst(16).prefix(4), all.dropFirst(20)]
+            .joined(separator: "-")
     }
 
     /// FNV-1a, 64 bits, from `basis`.

@@ -28,9 +28,9 @@ import Kalends
 /// A process that edits files should ignore SIGXFSZ (the `kalends` command
 /// does): past a file-size limit a write then fails with an error, which
 /// leaves the file as it was, instead of ending the process.
-enum SafeFile {
+public enum SafeFile {
     /// How long an edit waits for another one on the same folder.
-    static let lockSeconds = 10
+    public static let lockSeconds = 10
     /// How many times an edit is redone when another program changed the file meanwhile
     /// (waiting a little longer each time, up to about 2 s in all).
     static let attempts = 20
@@ -64,13 +64,13 @@ enum SafeFile {
     }
 
     /// A file of the folder as the edit read it.
-    struct Snapshot {
+    public struct Snapshot {
         /// The path written to (a symbolic link resolved).
         let target: String
         /// The path as given, for messages.
-        let shownAs: String
+        public let shownAs: String
         /// Its bytes; nil when it does not exist.
-        let bytes: [UInt8]?
+        public let bytes: [UInt8]?
         /// Its identity when read; nil when it did not exist.
         let identity: Identity?
         /// Its mode and owner, kept by the new file.
@@ -78,7 +78,7 @@ enum SafeFile {
     }
 
     /// A change to one file, checked against the snapshot it was made from.
-    enum Write {
+    public enum Write {
         /// The file's bytes replaced (created, when the snapshot found none).
         case replace(Snapshot, [UInt8])
         /// The file removed (a vdir item left without an item).
@@ -86,10 +86,10 @@ enum SafeFile {
     }
 
     /// The reads an edit makes under the lock.
-    struct Reader {
+    public struct Reader {
         /// The file at `path` (nil bytes when it does not exist).
         /// - Throws: `CalendarEditError` when it cannot be read or written (read-only).
-        func read(_ path: String) throws(CalendarEditError) -> Snapshot {
+        public func read(_ path: String) throws(CalendarEditError) -> Snapshot {
             let target = resolved(path)
             var descriptor: Int32
             repeat { descriptor = open(target, O_RDONLY | O_CLOEXEC) } while descriptor < 0 && errno == EINTR
@@ -146,6 +146,26 @@ enum SafeFile {
             }
         }
         throw CalendarEditError.changedByAnotherProgram(path: path, attempts: attempts)
+    }
+
+    /// The locked read-modify-write of files in the folder of `file` (the
+    /// calendar and contact editors' one way to write): `body` reads what it
+    /// needs through the reader and returns the writes, which are made once
+    /// every file read is checked to be unchanged; else `body` runs again.
+    /// - Throws: `CalendarEditError`, or what `body` throws; the files are then unchanged.
+    public static func transaction<T>(file: String, lockSeconds: Int = SafeFile.lockSeconds,
+                                      _ body: (Reader) throws(CalendarEditError) -> ([Write], T)) throws(CalendarEditError) -> T {
+        let folder = directory(of: resolved(file))
+        do {
+            return try edit(folder: folder, shownAs: file, lockSeconds: lockSeconds) { reader in
+                let (writes, result) = try body(reader)
+                return (writes, result)
+            }
+        } catch let error as CalendarEditError {
+            throw error
+        } catch {
+            throw .system(path: file, what: "be edited (\(error))", code: 0)
+        }
     }
 
     /// The writes made, each file checked to be the one read just before it is replaced.
