@@ -43,6 +43,14 @@ enum VCardUpgrade {
             default: return parameter
             }
         }
+        // 2.1's bare types (`TEL;WORK;VOICE`) as one TYPE list.
+        let types = result.parameters.filter { $0.name == "TYPE" }.flatMap(\.values)
+        if let first = result.parameters.firstIndex(where: { $0.name == "TYPE" }) {
+            result.parameters = result.parameters.enumerated().compactMap { index, parameter in
+                guard parameter.name == "TYPE" else { return parameter }
+                return index == first ? ICalendarParameter(name: "TYPE", values: types) : nil
+            }
+        }
         if base64 {
             // 2.1 folds base64 with indented lines: the data without its spaces.
             result.value = String(property.value.filter { $0 != " " && $0 != "\t" })

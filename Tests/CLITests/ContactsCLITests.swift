@@ -36,12 +36,81 @@ final class ContactsCLITests: XCTestCase {
         XCTAssertEqual(lenient.status, 0)
         XCTAssertEqual(lenient.stderr.split(separator: "\n").count, 5, lenient.stderr)
         XCTAssertEqual(lenient.stdout.split(separator: "\n").count, 3)
-        CLI.assertError(CLI.run(["contacts", "remove", "x.vcf"]), status: 2, contains: "'contacts' takes list or show")
+        CLI.assertError(CLI.run(["contacts", "delete", "x.vcf"]), status: 2, contains: "'contacts' takes list, show, add, edit or remove")
         CLI.assertError(CLI.run(["contacts", "show", Self.fixtures.appendingPathComponent("google.vcf").path, "Nobody"]), status: 1,
                         contains: "no contact with UID or name 'Nobody'")
         let friends = CLI.repositoryRoot.appendingPathComponent("Examples/friends.vcf").path
         CLI.assertError(CLI.run(["birthdays", friends, "--leap-day", "feb29"]), status: 2, contains: "--leap-day")
         CLI.assertError(CLI.run(["birthdays", friends, "--json", "--ics"]), status: 2, contains: "give one of --json and --ics")
+    }
+
+    /// add, edit and remove through the command line, on a file and on a vdir folder.
+    func testEditingContacts() throws {
+        let root = try scratch()
+        let file = root.appendingPathComponent("friends.vcf").path
+        let add = CLI.run(["contacts", "add", file, "--name", "Anna Levi", "--phone", "cell:+972 50 123 4567", "--email", "home:anna@example.com",
+                           "--address", "home:12 Herzl St;Haifa;;3200000;Israel", "--birthday-calendar", "hebrew", "--birthday", "5744-M06-14",
+                           "--note", "Met in Haifa"])
+        XCTAssertEqual(add.status, 0, add.stderr)
+        let uid = add.stdout.trimmingCharacters(in: .newlines)
+        XCTAssertEqual(uid.count, 36, uid)
+        let show = CLI.run(["contacts", "show", file, uid, "--json"])
+        XCTAssertEqual(show.status, 0, show.stderr)
+        for field in ["\"given\":\"Anna\"", "\"family\":\"Levi\"", "\"otherBirthdays\":[\"hebrew 5744-M06-14\"]", "\"note\":\"Met in Haifa\"",
+                      "\"locality\":\"Haifa\"", "\"version\":\"3.0\""] {
+            XCTAssertTrue(show.stdout.contains(field), field + " in " + show.stdout)
+        }
+        // Her Hebrew birthday in a common year is 14 Adar; the agenda shows it as the calendar "Birthdays".
+        let agenda = CLI.run(["agenda", file, "--from", "2026-03-01", "--days", "5", "--tz", "UTC", "--json"])
+        XCTAssertTrue(agenda.stdout.contains("\"start\":\"2026-03-03\""), agenda.stdout)
+        XCTAssertTrue(agenda.stdout.contains("\"calendar\":\"Birthdays\""), agenda.stdout)
+
+        let before = try String(contentsOfFile: file, encoding: .utf8)
+        let edit = CLI.run(["contacts", "edit", file, uid, "--add-phone", "work:+972 4 829 0000", "--remove-email", "ANNA@example.com",
+                            "--note", "", "--birthday", "--03-18"])
+        XCTAssertEqual(edit.status, 0, edit.stderr)
+        let after = try String(contentsOfFile: file, encoding: .utf8)
+        XCTAssertTrue(after.contains("TEL;TYPE=CELL:+972 50 123 4567\r\nTEL;TYPE=WORK:+972 4 829 0000\r\n"), after)
+        XCTAssertFalse(after.contains("EMAIL") || after.contains("NOTE"), after)
+        XCTAssertTrue(after.contains("X-ALTBDAY;CALSCALE=hebrew:-57440714\r\nBDAY:--03-18\r\n"), after)
+        XCTAssertTrue(before.contains("ADR;TYPE=HOME:;;12 Herzl St;Haifa;;3200000;Israel\r\n") && after.contains("ADR;TYPE=HOME:;;12 Herzl St;Haifa;;3200000;Israel\r\n"))
+
+        // Refusals: exit 1 and the file unchanged; usage mistakes exit 2.
+        CLI.assertError(CLI.run(["contacts", "edit", file, uid, "--remove-phone", "+1 555"]), status: 1, contains: "has no phone '+1 555'")
+        CLI.assertError(CLI.run(["contacts", "edit", file, "nobody", "--note", "x"]), status: 1, contains: "no contact with UID 'nobody'")
+        CLI.assertError(CLI.run(["contacts", "add", file, "--name", "Mei", "--birthday-calendar", "chinese", "--birthday", "1984-M13-01"]),
+                        status: 1, contains: "--birthday")
+        XCTAssertEqual(try String(contentsOfFile: file, encoding: .utf8), after)
+        CLI.assertError(CLI.run(["contacts", "add", file, "--phone", "1"]), status: 2, contains: "needs --name")
+        CLI.assertError(CLI.run(["contacts", "add", file, "--name", "A", "--vcard", "2.1"]), status: 2, contains: "--vcard")
+        CLI.assertError(CLI.run(["contacts", "edit", file, uid]), status: 2, contains: "needs a field to change")
+        CLI.assertError(CLI.run(["contacts", "edit", file, uid, "--phone", "1", "--remove-phone", "2"]), status: 2, contains: "replaces them all")
+        CLI.assertError(CLI.run(["contacts", "list", file, "--note", "x"]), status: 2, contains: "takes no --note")
+
+        // A vdir folder: a card a file, named by its UID; removing it removes the file.
+        let book = root.appendingPathComponent("book")
+        try FileManager.default.createDirectory(at: book, withIntermediateDirectories: true)
+        let added = CLI.run(["contacts", "add", book.path, "--name", "Mei Chen", "--vcard", "4.0", "--birthday-calendar", "chinese", "--birthday", "1984-M10L-15"])
+        XCTAssertEqual(added.status, 0, added.stderr)
+        let id = added.stdout.trimmingCharacters(in: .newlines)
+        let item = book.appendingPathComponent(id + ".vcf").path
+        XCTAssertTrue(try String(contentsOfFile: item, encoding: .utf8).contains("BDAY;CALSCALE=chinese:0078000110L15\r\n"))
+        let lunar = CLI.run(["birthdays", book.path, "--from", "2026-11-01", "--days", "30", "--json"])
+        XCTAssertTrue(lunar.stdout.contains("\"date\":\"2026-11-23\""), lunar.stdout)
+        XCTAssertEqual(CLI.run(["contacts", "remove", book.path, id]).status, 0)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: item))
+    }
+
+    /// A 2.1 card is written as 3.0 where it is edited, with a note saying so.
+    func testAVersion21CardEditedIsUpgraded() throws {
+        let file = try scratch().appendingPathComponent("old.vcf").path
+        try "BEGIN:VCARD\r\nVERSION:2.1\r\nUID:j\r\nFN;CHARSET=ISO-8859-1;ENCODING=QUOTED-PRINTABLE:J=FCrgen\r\nTEL;WORK;VOICE:1\r\nEND:VCARD\r\n"
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let edit = CLI.run(["contacts", "edit", file, "j", "--note", "x"])
+        XCTAssertEqual(edit.status, 0)
+        XCTAssertEqual(edit.stderr, "kalends: note: \(file): the card of j was vCard 2.1; it is written as vCard 3.0 now\n")
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        XCTAssertTrue(text.hasPrefix("BEGIN:VCARD\r\nVERSION:3.0\r\nUID:j\r\nFN:Jürgen\r\nTEL;TYPE=WORK,VOICE:1\r\nNOTE:x\r\nREV:"), text)
     }
 
     /// `--leap-day mar1` moves 29 February to 1 March in a common year; a leap year keeps it.

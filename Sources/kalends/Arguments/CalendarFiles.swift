@@ -1,4 +1,5 @@
 import Kalends
+import KalendsContacts
 import KalendsICalendar
 import KalendsStore
 
@@ -19,7 +20,16 @@ enum CalendarFiles {
         let reader = CalendarFileReader(mode: strict ? .strict : .lenient)
         var calendars: [CalendarCollection] = []
         var warnings: [ICalendarWarning] = []
+        var contacts: [Contact] = []
+        var contactPaths: [String] = []
         for path in paths {
+            // Contact files and folders: their birthdays are the calendar "Birthdays".
+            let hasContacts = path != "-" && Self.holdsContacts(path)
+            if hasContacts {
+                contacts += try ContactFiles.open([path], strict: strict).flatMap(\.contacts)
+                contactPaths.append(path)
+                if !LocalFiles.isDirectory(path) { continue }
+            }
             let reads: [CalendarFileReader.Result]
             do {
                 if path == "-" {
@@ -36,6 +46,8 @@ enum CalendarFiles {
                 case .content(let content):
                     throw content
                 case .noCalendar:
+                    // A folder of address books only.
+                    if hasContacts { continue }
                     throw ArgumentProblem.calendarFile(error.description)
                 }
             }
@@ -43,6 +55,9 @@ enum CalendarFiles {
                 warnings += read.warnings
                 calendars.append(read.calendar)
             }
+        }
+        if !contactPaths.isEmpty {
+            calendars.append(try birthdays(contacts, source: contactPaths.joined(separator: ", ")))
         }
         let store = CalendarStore(calendars: calendars, floatingZone: viewer)
         opened.append(store)
@@ -60,5 +75,25 @@ enum CalendarFiles {
         }
         for (_, warning) in all { ErrorReporting.warn(warning.description) }
         return store
+    }
+
+    /// Whether `path` is a `.vcf` file, or a folder with `.vcf` items in it or in its folders.
+    static func holdsContacts(_ path: String) -> Bool {
+        guard LocalFiles.isDirectory(path) else { return path.hasSuffix(".vcf") }
+        guard let names = try? LocalFiles.entries(of: path) else { return false }
+        if names.contains(where: { $0.hasSuffix(".vcf") }) { return true }
+        return names.contains { name in
+            let folder = LocalFiles.joined(path, name)
+            return LocalFiles.isDirectory(folder) && ((try? LocalFiles.entries(of: folder))?.contains { $0.hasSuffix(".vcf") } ?? false)
+        }
+    }
+
+    /// The calendar "Birthdays": a yearly event for each birthday, anniversary and death date (`BirthdayCalendar`).
+    static func birthdays(_ contacts: [Contact], source: String) throws -> CalendarCollection {
+        let text = try BirthdayCalendar.iCalendar(contacts, stamp: Instant(seconds: 0))
+        let read = try CalendarFileReader(mode: .strict).read(bytes: Array(text.utf8), source: source)
+        var calendar = read.calendar
+        calendar.name = "Birthdays"
+        return calendar
     }
 }

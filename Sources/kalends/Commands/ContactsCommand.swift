@@ -54,6 +54,9 @@ enum ContactsCommand: Command {
     static let usage = """
         kalends contacts list FILE... [--search TEXT] [--strict] [--json]
                kalends contacts show FILE... UID|NAME [--strict] [--json]
+               kalends contacts add FILE|FOLDER --name NAME [--given G] [--family F] [--phone [TYPE:]NUMBER]... [--email [TYPE:]ADDRESS]... [--address "[TYPE:]STREET;LOCALITY;REGION;CODE;COUNTRY"]... [--organization O] [--birthday DATE [--birthday-calendar CAL]] [--anniversary DATE] [--note T] [--vcard 3.0|4.0]
+               kalends contacts edit FILE|FOLDER UID [the options of add, each replacing its field] [--add-phone|--remove-phone ...] [--add-email|--remove-email ...] [--add-address|--remove-address ...]
+               kalends contacts remove FILE|FOLDER UID
         """
     static let discussion = """
         FILE is a vCard file (.vcf, versions 2.1, 3.0 and 4.0, any number of cards),
@@ -68,21 +71,62 @@ enum ContactsCommand: Command {
         emails, addresses, note, categories), case and accents ignored.
         show: every field of the contact with that UID, else of those with that name.
 
+        add: a new card (vCard 3.0, or --vcard 4.0) at the end of FILE (created when
+        missing), or a file of its own in a vdir FOLDER; prints its UID. TYPE is a
+        word or several (cell, home, work, "work,voice"). --birthday takes 1984-03-15
+        or, without a year, --03-15; with --birthday-calendar CAL a date of that
+        calendar (5744-M06-12, --M06-12), written as vCard 4's BDAY;CALSCALE or, in
+        3.0, as Apple Contacts writes it (X-ALTBDAY).
+        edit: each option given replaces that field (--phone, --email and --address
+        all of that kind; --birthday the birthday kept in that calendar); "" removes
+        a field; --add-* adds one, --remove-* removes those with that number (its
+        digits), address (any case) or street. A 3.0 card stays 3.0; a 2.1 card is
+        written as 3.0 (saying so). remove: the card with that UID.
+        Every edit reads the file under a lock, refuses a file with any defect or an
+        unknown UID (exit 1, the file unchanged), changes only the lines of the
+        fields named (and REV), and replaces the file atomically.
+
         examples:
           kalends contacts list ~/.contacts/family
           kalends contacts list friends.vcf --search muller --json
           kalends contacts show friends.vcf "Anna Levi"
+          kalends contacts add ~/.contacts/family --name "Anna Levi" --phone cell:+972501234567 --birthday-calendar hebrew --birthday 5744-M06-12
+          kalends contacts edit friends.vcf UID --add-email work:anna@example.org --note ""
         """
     static let options: [OptionSpec] = [
         .value("--search", "TEXT", "list: the contacts with TEXT in any field (case and accents ignored)."),
         .flag("--strict", "Refuse a file with any defect (exit 1) instead of leaving the card out."),
         .flag("--json", "One JSON object per contact, a line each."),
+        .value("--name", "NAME", "add, edit: the name shown (FN)."),
+        .value("--given", "G", "add, edit: the given name (N)."),
+        .value("--family", "F", "add, edit: the family name (N)."),
+        .value("--phone", "[TYPE:]NUMBER", repeatable: true, "add, edit: a phone (edit: all phones replaced)."),
+        .value("--email", "[TYPE:]ADDRESS", repeatable: true, "add, edit: an email address (edit: all replaced)."),
+        .value("--address", "[TYPE:]STREET;LOCALITY;REGION;CODE;COUNTRY", repeatable: true, "add, edit: a postal address (edit: all replaced)."),
+        .value("--organization", "O", "add, edit: the organization (ORG)."),
+        .value("--birthday", "DATE", "add, edit: the birthday (1984-03-15, --03-15; with --birthday-calendar, a date of that calendar)."),
+        .value("--birthday-calendar", "CAL", "The calendar --birthday is kept in (hebrew, chinese, islamic-umalqura...)."),
+        .value("--anniversary", "DATE", "add, edit: the anniversary (1984-03-15, --03-15)."),
+        .value("--note", "T", "add, edit: the note."),
+        .value("--vcard", "3.0|4.0", "add: the version of the new card (3.0)."),
+        .value("--add-phone", "[TYPE:]NUMBER", repeatable: true, "edit: a phone added."),
+        .value("--remove-phone", "NUMBER", repeatable: true, "edit: the phones with that number removed."),
+        .value("--add-email", "[TYPE:]ADDRESS", repeatable: true, "edit: an email address added."),
+        .value("--remove-email", "ADDRESS", repeatable: true, "edit: that email address removed."),
+        .value("--add-address", "[TYPE:]STREET;...", repeatable: true, "edit: a postal address added."),
+        .value("--remove-address", "STREET", repeatable: true, "edit: the addresses with that street (or whole value) removed."),
     ]
+
+    /// The options of the editing verbs.
+    static let fieldOptions = ["--name", "--given", "--family", "--phone", "--email", "--address", "--organization", "--birthday",
+                               "--birthday-calendar", "--anniversary", "--note"]
+    static let listOptions = ["--add-phone", "--remove-phone", "--add-email", "--remove-email", "--add-address", "--remove-address"]
 
     static func run(_ arguments: ParsedArguments, output: inout OutputBuffer) throws -> Int32 {
         let positionals = try arguments.positionals(1...Int.max, command: name, usage: usage)
         switch positionals[0] {
         case "list":
+            try EditArguments.refuse(fieldOptions + listOptions + ["--vcard"], arguments, verb: "contacts list")
             guard positionals.count >= 2 else { throw UsageError.missing("'contacts list' needs FILE (see kalends contacts --help)") }
             let books = try ContactFiles.open(Array(positionals.dropFirst()), strict: arguments.flag("--strict"))
             var contacts = books.flatMap(\.contacts)
@@ -108,6 +152,7 @@ enum ContactsCommand: Command {
             }
             return ExitStatus.success
         case "show":
+            try EditArguments.refuse(fieldOptions + listOptions + ["--vcard", "--search"], arguments, verb: "contacts show")
             guard positionals.count >= 3 else { throw UsageError.missing("'contacts show' needs FILE and UID or NAME (see kalends contacts --help)") }
             let wanted = positionals[positionals.count - 1]
             let books = try ContactFiles.open(Array(positionals.dropFirst().dropLast()), strict: arguments.flag("--strict"))
@@ -124,8 +169,10 @@ enum ContactsCommand: Command {
                 }
             }
             return ExitStatus.success
+        case "add", "edit", "remove":
+            return try ContactEdits.run(positionals, arguments, output: &output)
         default:
-            throw UsageError.conflict("'contacts' takes list or show, not \(Echo.quoted(positionals[0])) (see kalends contacts --help)")
+            throw UsageError.conflict("'contacts' takes list, show, add, edit or remove, not \(Echo.quoted(positionals[0])) (see kalends contacts --help)")
         }
     }
 

@@ -86,6 +86,11 @@ enum ErrorReporting {
         printError("kalends: warning: " + Echo.escaped(text.split(whereSeparator: \.isNewline).joined(separator: " "), limit: messageLimit))
     }
 
+    /// One `kalends: note:` line: something the command did that the user should know of.
+    static func note(_ text: String) {
+        printError("kalends: note: " + Echo.escaped(text.split(whereSeparator: \.isNewline).joined(separator: " "), limit: messageLimit))
+    }
+
     static func report(_ error: any Error) -> Int32 {
         printError("kalends: error: \(message(error))")
         return status(error)
