@@ -52,7 +52,7 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-static-executable"], .when(configuration: .release))],
             linkerSettings: [.unsafeFlags(["-static-executable", "-Xlinker", "--undefined=$s30FoundationInternationalization18IntegerFormatStyleV10collectionAA06NumberdE13ConfigurationO10CollectionVvpfi"], .when(configuration: .release))]
         ),
-        .executableTarget(name: "kalends-bench", dependencies: ["Kalends", "KalendsICalendar", "KalendsStore", "KalendsLayout", "KalendsLayoutReference", "KalendsTimeline"]),
+        .executableTarget(name: "kalends-bench", dependencies: ["Kalends", "KalendsICalendar", "KalendsStore", "KalendsContacts", "KalendsLayout", "KalendsLayoutReference", "KalendsTimeline"]),
         .testTarget(name: "KalendsTests", dependencies: ["Kalends", "KalendsICalendar", "KalendsCheck", "CICU"], exclude: ["Recurrence/Vectors"]),
         .testTarget(name: "KalendsLayoutTests", dependencies: ["KalendsLayout", "KalendsLayoutReference", "KalendsCheck"]),
         .testTarget(name: "KalendsICalendarTests", dependencies: ["KalendsICalendar", "KalendsCheck"]),

@@ -1,4 +1,5 @@
 import Kalends
+import KalendsICalendar
 
 /// One birthday, anniversary or death anniversary of a contact, on the day
 /// it falls on in the calendar the date is kept in.
@@ -56,6 +57,26 @@ public enum Birthdays {
     public static func occurrences(of contacts: [Contact], from: Int, to: Int, february29: February29 = .february28)
         throws(ConversionError) -> [ContactAnniversary] {
         guard from < to else { return [] }
+        // The contacts' days found on the machine's cores in chunks of their order, joined in that order (then sorted).
+        let parts = Parallel.chunks(count: contacts.count, minimumChunk: 2_000) { range -> Result<[ContactAnniversary], ConversionError> in
+            do throws(ConversionError) {
+                return .success(try occurrences(of: contacts[range], from: from, to: to, february29: february29))
+            } catch {
+                return .failure(error)
+            }
+        }
+        var found: [ContactAnniversary] = []
+        for part in parts {
+            switch part {
+            case .success(let days): found += days
+            case .failure(let error): throw error
+            }
+        }
+        return found.sorted { ($0.dayNumber, $0.name, $0.kind.rawValue) < ($1.dayNumber, $1.name, $1.kind.rawValue) }
+    }
+
+    /// The days of `contacts`, in their order.
+    static func occurrences(of contacts: ArraySlice<Contact>, from: Int, to: Int, february29: February29) throws(ConversionError) -> [ContactAnniversary] {
         var found: [ContactAnniversary] = []
         for contact in contacts {
             var dates: [(VCardDate, ContactAnniversary.Kind, String?)] = []
@@ -74,7 +95,7 @@ public enum Birthdays {
                 }
             }
         }
-        return found.sorted { ($0.dayNumber, $0.name, $0.kind.rawValue) < ($1.dayNumber, $1.name, $1.kind.rawValue) }
+        return found
     }
 
     /// The days of `[from, to)` that `date` recurs on, with the date in its

@@ -514,8 +514,9 @@ struct CardEdit {
     /// A date of a calendar Kalends knows that exists (in some year, when year-less).
     static func check(_ date: VCardDate, field: String) throws(ContactEditError) {
         guard date.text == nil, date.calendar != .gregorian, let month = date.month, let day = date.day else { return }
-        guard date.year != nil || (1...30).contains(day) else {
-            throw .invalidValue(field: field, value: date.description, detail: "day \(day) is not 1 ... 30")
+        // Without a year, the day is checked as the reader checks it (the month's length depends on the year).
+        guard date.year != nil || (1...31).contains(day) else {
+            throw .invalidValue(field: field, value: date.description, detail: "day \(day) is not 1 ... 31")
         }
         do {
             let calendar = try Calendars.system(date.calendar)

@@ -105,12 +105,29 @@ public struct ContactFileReader: Sendable {
         return result
     }
 
+    /// The fewest item files a thread reads.
+    static let filesChunk = 500
+
+    /// One vdir folder: its cards, read on the machine's cores in chunks of the name
+    /// order (the contacts, the warnings, the first error in that order: what one pass in order gives).
     func readFolder(_ path: String, names: [String]) throws(ContactReadError) -> Result {
+        let files = names.filter { $0.hasSuffix(".vcf") }.map { LocalFiles.joined(path, $0) }
+        let parts = Parallel.chunks(count: files.count, minimumChunk: Self.filesChunk) { range -> ([Result], ContactReadError?) in
+            var reads: [Result] = []
+            reads.reserveCapacity(range.count)
+            for file in files[range] {
+                do throws(ContactReadError) { reads.append(try readFile(file)) } catch { return (reads, error) }
+            }
+            return (reads, nil)
+        }
         var contacts: [Contact] = [], warnings: [ICalendarWarning] = []
-        for name in names where name.hasSuffix(".vcf") {
-            let read = try readFile(LocalFiles.joined(path, name))
-            contacts += read.book.contacts
-            warnings += read.warnings
+        contacts.reserveCapacity(files.count)
+        for (reads, error) in parts {
+            for read in reads {
+                contacts += read.book.contacts
+                warnings += read.warnings
+            }
+            if let error { throw error }
         }
         let name = LocalFiles.displayName(of: path) ?? LocalFiles.lastComponent(path)
         return Result(book: AddressBook(name: name, path: path, contacts: contacts), warnings: warnings)

@@ -32,20 +32,20 @@ public enum VCardText {
     /// The value as one text: escapes decoded (vCard 2.1 has none outside compound values).
     public static func text(_ property: ICalendarProperty, version: String = "4.0") throws(ContentLineError) -> String {
         let raw = try raw(property)
-        return version == "2.1" ? raw : ICalendarValue.Text.read(Substring(raw))
+        return version == "2.1" ? raw : unescaped(raw)
     }
 
     /// The value's components (N, ADR, ORG: split at unescaped `;`), each
     /// unescaped (in vCard 2.1 only `\;` is an escape).
     public static func components(_ property: ICalendarProperty, version: String = "4.0") throws(ContentLineError) -> [String] {
         split(try raw(property), at: UInt8(ascii: ";")).map { part in
-            version == "2.1" ? unescapingSemicolons(part) : ICalendarValue.Text.read(Substring(part))
+            version == "2.1" ? unescapingSemicolons(part) : unescaped(part)
         }
     }
 
     /// A list value (NICKNAME, CATEGORIES: split at unescaped `,`), each unescaped, empty items dropped.
     public static func list(_ property: ICalendarProperty, version: String = "4.0") throws(ContentLineError) -> [String] {
-        split(try raw(property), at: UInt8(ascii: ",")).map { version == "2.1" ? $0 : ICalendarValue.Text.read(Substring($0)) }
+        split(try raw(property), at: UInt8(ascii: ",")).map { version == "2.1" ? $0 : unescaped($0) }
             .filter { !$0.isEmpty }
     }
 
@@ -62,27 +62,32 @@ public enum VCardText {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// `text` split at each `separator` that no backslash escapes.
+    /// `text` split at each `separator` that no backslash escapes (the parts keep their escapes).
     static func split(_ text: String, at separator: UInt8) -> [String] {
-        var parts: [String] = []
-        var current: [UInt8] = []
-        var escaped = false
-        for byte in text.utf8 {
-            if escaped {
-                current.append(byte)
-                escaped = false
-            } else if byte == UInt8(ascii: "\\") {
-                current.append(byte)
-                escaped = true
-            } else if byte == separator {
-                parts.append(String(decoding: current, as: UTF8.self))
-                current = []
-            } else {
-                current.append(byte)
+        var text = text
+        return text.withUTF8 { bytes in
+            var parts: [String] = []
+            var start = 0, index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\\") {
+                    index += 2
+                    continue
+                }
+                if byte == separator {
+                    parts.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+                    start = index + 1
+                }
+                index += 1
             }
+            parts.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[Swift.min(start, bytes.count)..<bytes.count]), as: UTF8.self))
+            return parts
         }
-        parts.append(String(decoding: current, as: UTF8.self))
-        return parts
+    }
+
+    /// Text with its escapes decoded (the text itself when it has none).
+    static func unescaped(_ text: String) -> String {
+        text.utf8.contains(UInt8(ascii: "\\")) ? ICalendarValue.Text.read(Substring(text)) : text
     }
 
     /// `bytes` read in `charset` (nil: as UTF-8, a byte that is not replaced by U+FFFD).

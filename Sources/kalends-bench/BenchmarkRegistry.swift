@@ -9,5 +9,6 @@ enum BenchmarkRegistry {
         ICalendarBenchmarks.area,
         StoreBenchmarks.area,
         CLIBenchmarks.area,
+        ContactBenchmarks.area,
     ]
 }

@@ -28,6 +28,14 @@ public enum QuotedText {
     /// `\t`, `\u{1B}`) and `escaping` (a quote) as `\'`; cut after `limit`
     /// scalars with `...`.
     public static func escaped(_ text: String, limit: Int = .max, escaping quote: Unicode.Scalar? = nil) -> String {
+        // Printable ASCII within the limit, without the quote, is its own escape (a list of 10,000 names is mostly that).
+        let quoteByte = quote.flatMap { $0.isASCII ? UInt8($0.value) : nil }
+        if text.utf8.count <= limit, text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != quoteByte }) { return text }
+        return escapedByScalars(text, limit: limit, escaping: quote)
+    }
+
+    /// `escaped`, scalar by scalar: the reference its fast path is tested against.
+    static func escapedByScalars(_ text: String, limit: Int = .max, escaping quote: Unicode.Scalar? = nil) -> String {
         var result = ""
         var count = 0
         for scalar in text.unicodeScalars {

@@ -125,8 +125,10 @@ public struct ICalendarReader: Sendable {
     /// mode). Nil for one part, or when one part does not end where the next
     /// begins (inside a VCALENDAR, nothing else open): then it is read in one pass.
     func splitRead(_ bytes: UnsafeBufferPointer<UInt8>, parts: Int) throws(ICalendarError) -> Tree? {
+        guard parts > 1, !fragment else { return nil }
+        if table.itemsAtRoot { return try splitItemsRead(bytes, parts: parts) }
         // Parts start at a VEVENT or VTODO: iCalendar's alone.
-        guard parts > 1, !fragment, table.root == "VCALENDAR", !table.itemsAtRoot else { return nil }
+        guard table.root == "VCALENDAR" else { return nil }
         var starts = [0]
         for index in 1..<parts {
             guard let start = Self.componentLine(in: bytes, from: Swift.max(starts[starts.count - 1] + 1, bytes.count * index / parts)) else { break }
@@ -193,6 +195,82 @@ public struct ICalendarReader: Sendable {
             if index < built.count - 1 && open == nil { return nil }
         }
         return tree
+    }
+
+    /// The split read of a format whose items are at the root (vCard): each
+    /// part after the first starts at a line `BEGIN:<root>` right after a
+    /// line `END:<root>`, and each part but the last must end with nothing
+    /// open; the parts joined give what one pass gives. Nil when a part
+    /// does not end between items: then it is read in one pass.
+    func splitItemsRead(_ bytes: UnsafeBufferPointer<UInt8>, parts: Int) throws(ICalendarError) -> Tree? {
+        var starts = [0]
+        for index in 1..<parts {
+            guard let start = Self.itemLine(in: bytes, root: table.root, from: Swift.max(starts[starts.count - 1] + 1, bytes.count * index / parts)) else { break }
+            starts.append(start)
+        }
+        guard starts.count > 1 else { return nil }
+        var firstLines = [1]
+        var lines = 1, counted = 0
+        for start in starts.dropFirst() {
+            for index in counted..<start where bytes[index] == 10 { lines += 1 }
+            counted = start
+            firstLines.append(lines)
+        }
+        let strict = mode == .strict, table = self.table, source = self.source
+        let ranges = starts.indices.map { starts[$0]..<(($0 + 1 < starts.count) ? starts[$0 + 1] : bytes.count) }
+        nonisolated(unsafe) let shared = bytes
+        let built = Parallel.chunks(count: ranges.count, minimumChunk: 1) { chunk -> [Result<TreeBuilder, ICalendarError>] in
+            chunk.map { index in
+                var builder = TreeBuilder(source: source, strict: strict, table: table, bytes: shared, range: ranges[index],
+                                          firstLine: firstLines[index], betweenItems: index > 0)
+                do throws(ICalendarError) {
+                    try builder.run(finishing: index == ranges.count - 1)
+                    return .success(builder)
+                } catch {
+                    return .failure(error)
+                }
+            }
+        }.flatMap { $0 }
+        var tree = Tree(calendars: [], warnings: [], zoneUses: [])
+        var seen: Set<String> = []
+        for (index, result) in built.enumerated() {
+            let builder: TreeBuilder
+            switch result {
+            case .success(let found): builder = found
+            case .failure(let error): throw error
+            }
+            // A part that ends with an item open (or before the first): not a place to split.
+            if index < built.count - 1 && !builder.isBetweenItems { return nil }
+            tree.calendars += builder.calendars
+            tree.warnings += builder.warnings
+            for use in builder.zoneUses where seen.insert(use.tzid).inserted { tree.zoneUses.append(use) }
+        }
+        return tree
+    }
+
+    /// The start of the first line `BEGIN:<root>` (CRLF or LF after it) at or
+    /// after `from` whose previous line is `END:<root>`.
+    static func itemLine(in bytes: UnsafeBufferPointer<UInt8>, root: String, from: Int) -> Int? {
+        let begin = Array("BEGIN:\(root)".utf8), end = Array("END:\(root)".utf8)
+        func isLine(_ pattern: [UInt8], at start: Int) -> Bool {
+            guard start >= 0, start + pattern.count < bytes.count else { return false }
+            for offset in 0..<pattern.count where bytes[start + offset] != pattern[offset] { return false }
+            let after = bytes[start + pattern.count]
+            return after == 10 || after == 13
+        }
+        var index = Swift.max(from, 1)
+        while index < bytes.count {
+            guard bytes[index] == 10 else { index += 1; continue }
+            let start = index + 1
+            // The line before: END:<root> with its line end (CRLF or LF) just before `start`.
+            let previousEnd = index > 0 && bytes[index - 1] == 13 ? index - 1 : index
+            if isLine(begin, at: start), isLine(end, at: previousEnd - end.count),
+               previousEnd - end.count == 0 || bytes[previousEnd - end.count - 1] == 10 {
+                return start
+            }
+            index = start
+        }
+        return nil
     }
 
     /// The start of the first line `BEGIN:VEVENT` or `BEGIN:VTODO` (CRLF or LF after it) at or after `from`.

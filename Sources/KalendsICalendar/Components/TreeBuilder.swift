@@ -46,9 +46,10 @@ struct TreeBuilder {
 
     /// A builder of the tree of `bytes`, or (`range`) of a part of them
     /// that starts at the line `firstLine`; `insideCalendar`: the part
-    /// starts inside a VCALENDAR (a later part of a split read).
+    /// starts inside a VCALENDAR (a later part of a split read);
+    /// `betweenItems`: it starts between two items at the root (a later part of a vCard split read).
     init(source: String, strict: Bool, table: PropertyKindTable = .iCalendar, fragment: Bool = false, bytes: UnsafeBufferPointer<UInt8>,
-         range: Range<Int>? = nil, firstLine: Int = 1, insideCalendar: Bool = false) {
+         range: Range<Int>? = nil, firstLine: Int = 1, insideCalendar: Bool = false, betweenItems: Bool = false) {
         self.source = source
         self.strict = strict
         self.table = table
@@ -61,7 +62,12 @@ struct TreeBuilder {
             stack = [Open(name: table.root, line: firstLine, start: self.range.lowerBound)]
         }
         if fragment { started = true }
+        // A later part of a split read of items at the root (vCard): the first item has been met, nothing is open.
+        if betweenItems { started = true }
     }
+
+    /// Whether nothing is open (where a part of a split read of items at the root ends).
+    var isBetweenItems: Bool { started && stack.isEmpty }
 
     /// The open VCALENDAR, when it is all that is open (where a part of a split read ends).
     var openCalendar: Open? {

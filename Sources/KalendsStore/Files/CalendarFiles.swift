@@ -224,11 +224,36 @@ public struct CalendarFileReader: Sendable {
         return try contents(of: descriptor, path: path, maximum: maximum)
     }
 
-    /// The bytes read from an open file, at most `maximum`.
+    /// The bytes read from an open file, at most `maximum`: read straight into
+    /// an array of the file's size (and one byte more, to see its end in the
+    /// same call); a file that grew meanwhile, or has no size (a pipe), in
+    /// blocks after that.
     static func contents(of descriptor: Int32, path: String, maximum: Int) throws(CalendarFileError) -> [UInt8] {
         var info = stat()
-        var bytes: [UInt8] = []
-        if fstat(descriptor, &info) == 0, info.st_size > 0 { bytes.reserveCapacity(min(Int(info.st_size), maximum) + 1) }
+        let size = fstat(descriptor, &info) == 0 && info.st_size > 0 ? Int(info.st_size) : 0
+        guard size <= maximum else { throw CalendarFileError(path: path, code: EFBIG) }
+        var failure: Int32 = 0
+        var ended = false
+        var bytes = [UInt8](unsafeUninitializedCapacity: Swift.max(size + 1, 4096)) { buffer, initialized in
+            initialized = 0
+            guard let base = buffer.baseAddress else { return }
+            while initialized < buffer.count {
+                let got = Glibc.read(descriptor, base + initialized, buffer.count - initialized)
+                if got < 0 && errno == EINTR { continue }
+                guard got >= 0 else {
+                    failure = errno
+                    return
+                }
+                guard got > 0 else {
+                    ended = true
+                    return
+                }
+                initialized += got
+            }
+        }
+        guard failure == 0 else { throw CalendarFileError(path: path, code: failure) }
+        guard bytes.count <= maximum else { throw CalendarFileError(path: path, code: EFBIG) }
+        guard !ended else { return bytes }
         var block = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let got = block.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }

@@ -50,12 +50,13 @@ enum BirthdaysCommand: Command {
             }
         }
         let books = try ContactFiles.open(paths, strict: arguments.flag("--strict"))
+        let contacts = books.count == 1 ? books[0].contacts : books.flatMap(\.contacts)
         if arguments.flag("--ics") {
             if arguments.flag("--json") { throw UsageError.conflict("give one of --json and --ics") }
-            output.write(try BirthdayCalendar.iCalendar(books.flatMap(\.contacts), february29: rule, stamp: try CurrentTime.instant()))
+            output.write(try BirthdayCalendar.iCalendar(contacts, february29: rule, stamp: try CurrentTime.instant()))
             return ExitStatus.success
         }
-        let days = try Birthdays.occurrences(of: books.flatMap(\.contacts), from: from, to: to, february29: rule)
+        let days = try Birthdays.occurrences(of: contacts, from: from, to: to, february29: rule)
         if arguments.flag("--json") {
             for day in days {
                 var object = JSONObject()

@@ -171,7 +171,7 @@ enum ContactEdits {
             if text.hasPrefix("--") {
                 // Year-less: --M06-12, --M05L-30, --06-12 (Foundation's month number).
                 let parts = text.dropFirst(2).split(separator: "-", omittingEmptySubsequences: false)
-                guard parts.count == 2, let day = Int(parts[1]), (1...30).contains(day) else {
+                guard parts.count == 2, let day = Int(parts[1]), (1...31).contains(day) else {
                     throw UsageError.badValue(option: "--birthday", expected: "--MONTH-DAY (--M06-12, --M05L-30)", given: text)
                 }
                 let code: MonthCode?

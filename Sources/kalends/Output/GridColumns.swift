@@ -54,8 +54,10 @@ enum GridColumns {
     }
 
     static func trimmingTrailingBlanks(_ line: String) -> String {
-        var text = Substring(line)
-        while text.last == " " { text = text.dropLast() }
-        return String(text)
+        // Spaces are single bytes that no grapheme extends: cut at the last other byte.
+        let utf8 = line.utf8
+        guard utf8.last == 0x20 else { return line }
+        guard let last = utf8.lastIndex(where: { $0 != 0x20 }) else { return "" }
+        return String(decoding: utf8[...last], as: UTF8.self)
     }
 }
