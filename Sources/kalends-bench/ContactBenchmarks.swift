@@ -4,6 +4,7 @@ import Glibc
 import Kalends
 import KalendsContacts
 import KalendsICalendar
+import KalendsStore
 
 /// `kalends-bench contacts`: the address book of 10,000 contacts, as one
 /// `.vcf` file and as a vdir folder of 10,000 cards, read by the `kalends`
@@ -64,6 +65,16 @@ enum ContactBenchmarks {
                                   referencePerSecond: nil, doublingGrowth: nil,
                                   note: "\(CLIBenchmarks.milliseconds(time)) for \(bytes.count / 1_000) kB"))
             }
+        }
+        // The floor of a folder's read: the 10,000 files' bytes alone (open, read, close), on one thread.
+        if let names = try? LocalFiles.entries(of: folder) {
+            let paths = names.map { folder + "/" + $0 }
+            let time = Benchmark.medianSeconds(minimumRepetitions: 3, maximumRepetitions: 5) {
+                blackHole(paths.reduce(0) { $0 + ((try? LocalFiles.contents(of: $1, maximum: 1 << 20))?.count ?? 0) })
+            }
+            emit(BenchmarkRow(area: "contacts", operation: "in process: the vdir's files read (no parsing)", n: count,
+                              oursPerSecond: Double(count) / time, reference: nil, referencePerSecond: nil, doublingGrowth: nil,
+                              note: "\(CLIBenchmarks.milliseconds(time)) for \(paths.count) files, one thread"))
         }
         let khard = getenv("KHARD").map { String(cString: $0) } ?? CLIBenchmarks.peer("khard")
         let configuration = directory + "/khard.conf"
