@@ -129,35 +129,9 @@ public struct ICalendarReader: Sendable {
         if table.itemsAtRoot { return try splitItemsRead(bytes, parts: parts) }
         // Parts start at a VEVENT or VTODO: iCalendar's alone.
         guard table.root == "VCALENDAR" else { return nil }
-        var starts = [0]
-        for index in 1..<parts {
-            guard let start = Self.componentLine(in: bytes, from: Swift.max(starts[starts.count - 1] + 1, bytes.count * index / parts)) else { break }
-            starts.append(start)
+        guard let built = builtParts(bytes, parts: parts, startingAt: { bytes, from in Self.componentLine(in: bytes, from: from) }) else {
+            return nil
         }
-        guard starts.count > 1 else { return nil }
-        // Each part's first physical line: the line ends before it, plus one.
-        var firstLines = [1]
-        var lines = 1, counted = 0
-        for start in starts.dropFirst() {
-            for index in counted..<start where bytes[index] == 10 { lines += 1 }
-            counted = start
-            firstLines.append(lines)
-        }
-        let strict = mode == .strict, table = self.table, source = self.source
-        let ranges = starts.indices.map { starts[$0]..<(($0 + 1 < starts.count) ? starts[$0 + 1] : bytes.count) }
-        nonisolated(unsafe) let shared = bytes
-        let built = Parallel.chunks(count: ranges.count, minimumChunk: 1) { chunk -> [Result<TreeBuilder, ICalendarError>] in
-            chunk.map { index in
-                var builder = TreeBuilder(source: source, strict: strict, table: table, bytes: shared, range: ranges[index],
-                                          firstLine: firstLines[index], insideCalendar: index > 0)
-                do throws(ICalendarError) {
-                    try builder.run(finishing: index == ranges.count - 1)
-                    return .success(builder)
-                } catch {
-                    return .failure(error)
-                }
-            }
-        }.flatMap { $0 }
         // Joined in order: the first part's failure is the one a single pass meets first.
         var tree = Tree(calendars: [], warnings: [], zoneUses: [])
         var seen: Set<String> = []
@@ -203,34 +177,10 @@ public struct ICalendarReader: Sendable {
     /// open; the parts joined give what one pass gives. Nil when a part
     /// does not end between items: then it is read in one pass.
     func splitItemsRead(_ bytes: UnsafeBufferPointer<UInt8>, parts: Int) throws(ICalendarError) -> Tree? {
-        var starts = [0]
-        for index in 1..<parts {
-            guard let start = Self.itemLine(in: bytes, root: table.root, from: Swift.max(starts[starts.count - 1] + 1, bytes.count * index / parts)) else { break }
-            starts.append(start)
+        let root = table.root
+        guard let built = builtParts(bytes, parts: parts, startingAt: { bytes, from in Self.itemLine(in: bytes, root: root, from: from) }) else {
+            return nil
         }
-        guard starts.count > 1 else { return nil }
-        var firstLines = [1]
-        var lines = 1, counted = 0
-        for start in starts.dropFirst() {
-            for index in counted..<start where bytes[index] == 10 { lines += 1 }
-            counted = start
-            firstLines.append(lines)
-        }
-        let strict = mode == .strict, table = self.table, source = self.source
-        let ranges = starts.indices.map { starts[$0]..<(($0 + 1 < starts.count) ? starts[$0 + 1] : bytes.count) }
-        nonisolated(unsafe) let shared = bytes
-        let built = Parallel.chunks(count: ranges.count, minimumChunk: 1) { chunk -> [Result<TreeBuilder, ICalendarError>] in
-            chunk.map { index in
-                var builder = TreeBuilder(source: source, strict: strict, table: table, bytes: shared, range: ranges[index],
-                                          firstLine: firstLines[index], betweenItems: index > 0)
-                do throws(ICalendarError) {
-                    try builder.run(finishing: index == ranges.count - 1)
-                    return .success(builder)
-                } catch {
-                    return .failure(error)
-                }
-            }
-        }.flatMap { $0 }
         var tree = Tree(calendars: [], warnings: [], zoneUses: [])
         var seen: Set<String> = []
         for (index, result) in built.enumerated() {
@@ -246,6 +196,45 @@ public struct ICalendarReader: Sendable {
             for use in builder.zoneUses where seen.insert(use.tzid).inserted { tree.zoneUses.append(use) }
         }
         return tree
+    }
+
+    /// The parts of `bytes` (up to `parts`, each after the first starting
+    /// where `startingAt` finds a line at or after its share of the bytes),
+    /// each read on the machine's cores by a builder of its own, in order;
+    /// nil when no second part starts. A later part starts inside the
+    /// VCALENDAR (iCalendar) or between items (a format with items at the root).
+    func builtParts(_ bytes: UnsafeBufferPointer<UInt8>, parts: Int,
+                    startingAt: (UnsafeBufferPointer<UInt8>, Int) -> Int?) -> [Result<TreeBuilder, ICalendarError>]? {
+        var starts = [0]
+        for index in 1..<parts {
+            guard let start = startingAt(bytes, Swift.max(starts[starts.count - 1] + 1, bytes.count * index / parts)) else { break }
+            starts.append(start)
+        }
+        guard starts.count > 1 else { return nil }
+        // Each part's first physical line: the line ends before it, plus one.
+        var firstLines = [1]
+        var lines = 1, counted = 0
+        for start in starts.dropFirst() {
+            for index in counted..<start where bytes[index] == 10 { lines += 1 }
+            counted = start
+            firstLines.append(lines)
+        }
+        let strict = mode == .strict, table = self.table, source = self.source
+        let ranges = starts.indices.map { starts[$0]..<(($0 + 1 < starts.count) ? starts[$0 + 1] : bytes.count) }
+        nonisolated(unsafe) let shared = bytes
+        return Parallel.chunks(count: ranges.count, minimumChunk: 1) { chunk -> [Result<TreeBuilder, ICalendarError>] in
+            chunk.map { index in
+                var builder = TreeBuilder(source: source, strict: strict, table: table, bytes: shared, range: ranges[index],
+                                          firstLine: firstLines[index], insideCalendar: index > 0 && !table.itemsAtRoot,
+                                          betweenItems: index > 0 && table.itemsAtRoot)
+                do throws(ICalendarError) {
+                    try builder.run(finishing: index == ranges.count - 1)
+                    return .success(builder)
+                } catch {
+                    return .failure(error)
+                }
+            }
+        }.flatMap { $0 }
     }
 
     /// The start of the first line `BEGIN:<root>` (CRLF or LF after it) at or
