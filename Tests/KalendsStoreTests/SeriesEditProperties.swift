@@ -96,6 +96,25 @@ final class SeriesEditProperties: XCTestCase {
         }
     }
 
+    /// What the split property found (seed 1881228578228318166): a weekly series at 02:00 in Berlin split at its
+    /// occurrence of 31 March 2024, when 02:00 does not exist (it happens at 03:00), moved to 04:00. The later
+    /// override's RECURRENCE-ID moved by 1 hour (from the 03:00 the occurrence happens at) instead of 2 (from the
+    /// rule's 02:00): it matched no occurrence of the new series, and 3 occurrences became 4.
+    func testASplitAtAnOccurrenceInADSTGapMovesTheLaterOverridesByTheRulesClock() throws {
+        guard let berlin = Self.zones.first, let occurrence = Self.local(day: 19_813, minute: 120),
+              let newStart = Self.local(day: 19_813, minute: 240) else { return XCTFail("zone") }
+        let bytes = Self.file(zone: berlin, day: 19_806, minute: 120, count: 3, until: false, overrides: [2])
+        let before = try Self.agenda(bytes)
+        let after = try EditingProperties.edited(bytes) { editor in
+            _ = try editor.edit(uid: "s@test", occurrence: .zoned(occurrence, berlin), future: true,
+                                changes: EventChanges(title: "Later", start: .zoned(newStart, berlin)))
+        }
+        let now = try Self.agenda(after)
+        XCTAssertEqual(before.count, 3)
+        XCTAssertEqual(now.map(\.title), ["Series", "Later", "Override 2"])
+        XCTAssertTrue(String(decoding: after, as: UTF8.self).contains("RECURRENCE-ID;TZID=Europe/Berlin:20240407T040000\r\n"))
+    }
+
     /// Each TZID used in a calendar of `bytes` has a VTIMEZONE there.
     static func assertZonesDefined(_ bytes: [UInt8]) throws {
         let document = try ICalendarReader(source: "t.ics", mode: .strict).read(bytes)

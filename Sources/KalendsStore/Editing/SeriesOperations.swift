@@ -69,7 +69,18 @@ struct EditedSeries {
         guard let found = (try? set.occurrences(from: try bound(key)))?.first(where: { _ in true }), timeline.key(of: found) == key else {
             throw .notAnOccurrence(uid: uid, time: time)
         }
-        return EditedOccurrence(time: timeline.time(of: found), key: key, isFirst: isFirst)
+        return EditedOccurrence(time: Self.nominal(found, timeline: timeline), key: key, isFirst: isFirst)
+    }
+
+    /// An occurrence's time as the rule made it: one moved out of a DST gap
+    /// (the rule's 02:00 on the day clocks spring forward, which happens at
+    /// 03:00) is its wall clock before the move, as its RECURRENCE-ID is and as
+    /// the series' other times are stepped from.
+    static func nominal(_ occurrence: Occurrence, timeline: SeriesTimeline) -> ItemTime {
+        let time = timeline.time(of: occurrence)
+        guard case .gap(let seconds) = occurrence.adjustment, case .zoned(let local, let zone) = time,
+              let moved = try? SeriesTimeline.local(wallSeconds: local.wallSecondsClamped - seconds) else { return time }
+        return .zoned(moved, zone)
     }
 
     /// Rule `index`'s instances before `occurrence` (DTSTART counted, as COUNT counts).
@@ -213,6 +224,9 @@ struct SeriesMove {
     /// A time's wall clock in the series: in its zone for a series of instants.
     static func wall(of time: ItemTime, in timeline: SeriesTimeline) throws(TimeError) -> Int {
         if case .date(let date) = time { return date.dayNumber * 86_400 }
+        // A time in the series' own zone is its wall clock as written, which is what the rule steps: an
+        // occurrence in a DST gap (02:00 on the day clocks spring forward) is 02:00 there, not the 03:00 it happens at.
+        if case .zoned(let local, let zone) = time, zone == timeline.zone { return local.wallSecondsClamped }
         let key = try timeline.key(of: time)
         guard key.line == .instants else { return key.seconds }
         return try ZonedDateTime(instant: Instant(seconds: key.seconds), zone: timeline.zone ?? .utc).local.wallSecondsClamped
