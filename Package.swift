@@ -18,6 +18,8 @@ let package = Package(
         .library(name: "KalendsStore", targets: ["KalendsStore"]),
         // The address book: vCard 2.1, 3.0 and 4.0 on the same content lines and codec; contacts, their dates in any calendar.
         .library(name: "KalendsContacts", targets: ["KalendsContacts"]),
+        // Views of a calendar store: a day's timeline, a week, a month grid in any calendar; text renderers.
+        .library(name: "KalendsViews", targets: ["KalendsViews"]),
         .executable(name: "kalends", targets: ["kalends"]),
         .executable(name: "kalends-bench", targets: ["kalends-bench"]),
     ],
@@ -42,8 +44,9 @@ let package = Package(
         .target(name: "KalendsCheck", dependencies: ["Kalends"]),
         .target(name: "KalendsStore", dependencies: ["Kalends", "KalendsICalendar", "CFileSystem"]),
         .target(name: "KalendsContacts", dependencies: ["Kalends", "KalendsICalendar", "KalendsStore"]),
+        .target(name: "KalendsViews", dependencies: ["Kalends", "KalendsICalendar", "KalendsStore", "KalendsLayout", "KalendsTimeline"]),
         .executableTarget(
-            name: "kalends", dependencies: ["Kalends", "KalendsICalendar", "KalendsStore", "KalendsContacts", "KalendsLayout", "KalendsTimeline"],
+            name: "kalends", dependencies: ["Kalends", "KalendsICalendar", "KalendsStore", "KalendsContacts", "KalendsLayout", "KalendsTimeline", "KalendsViews"],
             // The release binary is fully static (the Swift runtime,
             // Foundation, the system ICU's archives, glibc): no dynamic loader
             // and no shared libraries at start (Docs/Performance.md,
@@ -60,6 +63,7 @@ let package = Package(
         .testTarget(name: "KalendsCheckTests", dependencies: ["KalendsCheck"]),
         .testTarget(name: "KalendsStoreTests", dependencies: ["KalendsStore", "KalendsICalendar", "Kalends", "KalendsCheck"]),
         .testTarget(name: "KalendsContactsTests", dependencies: ["KalendsContacts", "KalendsICalendar", "KalendsStore", "Kalends", "KalendsCheck"]),
+        .testTarget(name: "KalendsViewsTests", dependencies: ["KalendsViews", "KalendsStore", "KalendsICalendar", "KalendsLayout", "KalendsTimeline", "Kalends", "KalendsCheck"]),
         // A calendar the library does not ship (Symmetry454), defined in the
         // test target through the public API only, run through the shared
         // invariants, arithmetic, slicing and month grids.

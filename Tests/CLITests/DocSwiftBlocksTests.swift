@@ -223,7 +223,7 @@ struct SwiftToolchain {
     /// The targets whose objects the examples link, and the C libraries
     /// CICU links (Package.swift, target CICU).
     static let linkedTargets = ["Kalends", "CICU", "CFileSystem", "KalendsCheck", "KalendsICalendar", "KalendsStore", "KalendsContacts", "KalendsLayout",
-                                "KalendsTimeline"]
+                                "KalendsTimeline", "KalendsViews"]
     static let linkedLibraries = ["icui18n", "icuuc", "icudata", "stdc++", "m"]
 
     struct Failure: Error, CustomStringConvertible {
