@@ -72,3 +72,8 @@ extension CalendarViews {
         return MonthView(grid: grid, weeks: weeks, calendar: calendar.id, also: also?.id)
     }
 }
+
+extension MonthView {
+    /// The month's name and year in its calendar (`Adar II 5784`, `March 2024`).
+    public var title: String { ViewText.monthTitle(self) }
+}

@@ -1,0 +1,194 @@
+import Kalends
+import KalendsLayout
+
+/// Views drawn as SVG: a day as a column as tall as its real length (a
+/// 25-hour day is 25 hours tall) with hour lines and the layout engine's
+/// boxes; a week as such columns side by side under a band of all-day
+/// bars; a month as a grid of days with their numbers (and a second
+/// calendar's) and titles, as many as fit, then `+N more`. Every event is
+/// a `<g class="event" data-id="UID/RECURRENCE-ID">` holding its `<rect>`
+/// and its title, so a page or a test can find it.
+public struct ViewSVG: Sendable {
+    /// The picture's width in pixels.
+    public var width: Double
+    /// Pixels an hour of a day's timeline.
+    public var hourHeight: Double
+    /// The left gutter with the hour labels.
+    public var gutter: Double = 52
+    /// The height of a header row and of an all-day lane.
+    public var rowHeight: Double = 22
+
+    public init(width: Double = 800, hourHeight: Double = 40) {
+        self.width = Swift.max(200, width)
+        self.hourHeight = Swift.max(8, hourHeight)
+    }
+
+    // MARK: Day and week
+
+    /// One day: its date, its all-day lanes, its hours and its boxes.
+    public func day(_ view: DayView) -> String {
+        week(WeekView(days: [view], bars: view.allDay.map { WeekView.Bar(event: $0.event, lane: $0.lane, firstColumn: 0, lastColumn: 0,
+                                                                        continuesBefore: $0.event.firstDay < view.day.dayNumber,
+                                                                        continuesAfter: $0.event.lastDay > view.day.dayNumber) },
+                      laneCount: view.allDayLaneCount), title: ViewText.dayTitle(view.day.dayNumber))
+    }
+
+    /// The days side by side, each as tall as its real length.
+    public func week(_ view: WeekView, title: String? = nil) -> String {
+        let count = Swift.max(1, view.days.count)
+        let columnWidth = (width - gutter) / Double(count)
+        let band = Double(view.laneCount) * rowHeight
+        let top = rowHeight * (title == nil ? 1 : 2) + band
+        let tallest = view.days.map { $0.day.axis.length / 3600 * hourHeight }.max() ?? 24 * hourHeight
+        let height = top + tallest + 1
+        var svg = SVGOut(width: width, height: height)
+        if let title { svg.text(Self.escape(title), x: 4, y: rowHeight - 6, className: "title") }
+        let headerY = rowHeight * (title == nil ? 1 : 2) - 6
+        // The gutter's hour labels are a 24-hour day's (the first one shown); a day whose clock differs
+        // (23 or 25 hours) labels its own lines where they differ.
+        let reference = view.days.first { $0.day.axis.length == 86_400 } ?? view.days.first
+        var gutterLabels: [Double: String] = [:]
+        if let reference {
+            for line in reference.hourLines where !line.isDayEnd {
+                let y = top + line.elapsed / 3600 * hourHeight
+                gutterLabels[y] = line.label
+                svg.text(line.label, x: 4, y: y + 12, className: "hour-label")
+            }
+        }
+        for (column, day) in view.days.enumerated() {
+            let x = gutter + Double(column) * columnWidth
+            svg.text(Self.escape(ViewText.shortDay(day.day.dayNumber)), x: x + 4, y: headerY, className: "day-name")
+            let dayHeight = day.day.axis.length / 3600 * hourHeight
+            svg.rect(x: x, y: top, width: columnWidth, height: dayHeight, className: "day", attributes: "data-day=\"\(ISODate(dayNumber: day.day.dayNumber))\"")
+            for line in day.hourLines {
+                let y = top + line.elapsed / 3600 * hourHeight
+                svg.line(x1: x, y1: y, x2: x + columnWidth, y2: y, className: line.occurrence > 1 ? "hour repeated" : "hour")
+                if !line.isDayEnd && gutterLabels[y] != line.label {
+                    svg.text(line.label, x: x + 2, y: y + 12, className: "hour-label own")
+                }
+            }
+            for box in day.boxes {
+                let placement = box.placement
+                let boxX = x + placement.x * columnWidth + 1, boxWidth = Swift.max(2, placement.width * columnWidth - 2)
+                let boxY = top + placement.top * dayHeight, boxHeight = Swift.max(2, placement.height * dayHeight)
+                svg.event(id: box.event.id.description, x: boxX, y: boxY, width: boxWidth, height: boxHeight,
+                          title: Self.escape(box.event.title), className: "event timed")
+            }
+        }
+        for bar in view.bars {
+            let x = gutter + Double(bar.firstColumn) * columnWidth + 1
+            let y = rowHeight * (title == nil ? 1 : 2) + Double(bar.lane) * rowHeight + 1
+            let label = (bar.continuesBefore ? "◀ " : "") + bar.event.title + (bar.continuesAfter ? " ▶" : "")
+            svg.event(id: bar.event.id.description, x: x, y: y, width: Double(bar.lastColumn - bar.firstColumn + 1) * columnWidth - 2,
+                      height: rowHeight - 2, title: Self.escape(label), className: "event all-day")
+        }
+        return svg.finished()
+    }
+
+    // MARK: Month
+
+    /// The month grid: a title, the weekday names, each day with its numbers and titles.
+    public func month(_ view: MonthView, rowsPerDay: Int = 4) -> String {
+        let cellWidth = width / 7
+        let lineHeight = 16.0
+        let cellHeight = Double(rowsPerDay + 1) * lineHeight + 6
+        let top = rowHeight * 2
+        var svg = SVGOut(width: width, height: top + Double(view.weeks.count) * cellHeight + 1)
+        svg.text(Self.escape(ViewText.monthTitle(view)), x: 4, y: rowHeight - 6, className: "title")
+        let names = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+        for index in 0..<7 {
+            svg.text(names[(view.grid.rules.firstWeekday - 1 + index) % 7], x: Double(index) * cellWidth + 4, y: top - 6, className: "day-name")
+        }
+        for (row, week) in view.weeks.enumerated() {
+            for (column, day) in week.enumerated() {
+                let x = Double(column) * cellWidth, y = top + Double(row) * cellHeight
+                guard let day else {
+                    svg.rect(x: x, y: y, width: cellWidth, height: cellHeight, className: "outside", attributes: "")
+                    continue
+                }
+                svg.rect(x: x, y: y, width: cellWidth, height: cellHeight, className: day.isWeekend ? "day weekend" : "day",
+                         attributes: "data-day=\"\(ISODate(dayNumber: day.dayNumber))\"")
+                svg.text(String(day.date.day), x: x + 4, y: y + lineHeight - 2, className: "number")
+                if let also = day.also {
+                    let label = String(also.day) + (also.day == 1 ? " " + ViewText.shortMonth(also) : "")
+                    svg.text(Self.escape(label), x: x + cellWidth - 4, y: y + lineHeight - 2, className: "also", anchor: "end")
+                }
+                for (index, event) in day.events.prefix(rowsPerDay).enumerated() {
+                    let lineY = y + Double(index + 1) * lineHeight + 2
+                    if index == rowsPerDay - 1 && day.events.count > rowsPerDay {
+                        svg.text("+\(day.events.count - rowsPerDay + 1) more", x: x + 4, y: lineY + lineHeight - 4, className: "more")
+                    } else {
+                        svg.event(id: event.id.description, x: x + 2, y: lineY, width: cellWidth - 4, height: lineHeight - 2,
+                                  title: Self.escape(ViewText.cut(event.title, Int(cellWidth / 7))), className: event.isAllDay ? "event all-day" : "event timed")
+                    }
+                }
+            }
+        }
+        return svg.finished()
+    }
+
+    /// Text for XML: `&`, `<`, `>`, `"` escaped; control characters dropped.
+    public static func escape(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "\n", "\t": result += " "
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0xFFFE || scalar.value == 0xFFFF { continue }
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// The style every picture carries (inline: the file is self-contained).
+    static let style = """
+        .title{font:bold 15px sans-serif}.day-name,.hour-label,.number,.also,.more{font:11px sans-serif;fill:#555}
+        .day{fill:#fff;stroke:#ddd}.weekend{fill:#fafafa}.outside{fill:#f3f3f3;stroke:#e5e5e5}
+        .hour{stroke:#eee}.hour.repeated{stroke:#f0c040}.own{fill:#b07a00}
+        .event rect{fill:#dbe9fb;stroke:#4a7fc1;rx:3}.event.all-day rect{fill:#c9e7cf;stroke:#3c8c4e}
+        .event text{font:11px sans-serif;fill:#123}
+        """
+}
+
+/// An SVG document being written.
+struct SVGOut {
+    var text: String
+    var clip = 0
+
+    init(width: Double, height: Double) {
+        let w = SVGOut.number(width), h = SVGOut.number(height)
+        text = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\"><style>\(ViewSVG.style)</style>"
+    }
+
+    static func number(_ value: Double) -> String {
+        let rounded = (value * 100).rounded() / 100
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+    }
+
+    mutating func rect(x: Double, y: Double, width: Double, height: Double, className: String, attributes: String) {
+        text += "<rect class=\"\(className)\" x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" width=\"\(Self.number(width))\" height=\"\(Self.number(height))\"\(attributes.isEmpty ? "" : " " + attributes)/>"
+    }
+
+    mutating func line(x1: Double, y1: Double, x2: Double, y2: Double, className: String) {
+        text += "<line class=\"\(className)\" x1=\"\(Self.number(x1))\" y1=\"\(Self.number(y1))\" x2=\"\(Self.number(x2))\" y2=\"\(Self.number(y2))\"/>"
+    }
+
+    mutating func text(_ content: String, x: Double, y: Double, className: String, anchor: String? = nil) {
+        text += "<text class=\"\(className)\" x=\"\(Self.number(x))\" y=\"\(Self.number(y))\"\(anchor.map { " text-anchor=\"\($0)\"" } ?? "")>\(content)</text>"
+    }
+
+    /// An event: its box and its title, clipped to the box.
+    mutating func event(id: String, x: Double, y: Double, width: Double, height: Double, title: String, className: String) {
+        clip += 1
+        let box = "x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" width=\"\(Self.number(width))\" height=\"\(Self.number(height))\""
+        text += "<g class=\"\(className)\" data-id=\"\(ViewSVG.escape(id))\"><clipPath id=\"c\(clip)\"><rect \(box)/></clipPath><rect \(box)/>"
+        text += "<text x=\"\(Self.number(x + 3))\" y=\"\(Self.number(y + Swift.min(height - 3, 12)))\" clip-path=\"url(#c\(clip))\">\(title)</text></g>"
+    }
+
+    func finished() -> String { text + "</svg>\n" }
+}
