@@ -75,5 +75,8 @@ extension CalendarViews {
 
 extension MonthView {
     /// The month's name and year in its calendar (`Adar II 5784`, `March 2024`).
-    public var title: String { ViewText.monthTitle(self) }
+    public var title: String { title(.english) }
+
+    /// The month's name and year in its calendar, in the words of `names`.
+    public func title(_ names: ViewNames) -> String { names.monthTitle(first) }
 }

@@ -18,10 +18,18 @@ public struct ViewSVG: Sendable {
     /// The height of a header row and of an all-day lane.
     public var rowHeight: Double = 22
 
-    public init(width: Double = 800, hourHeight: Double = 40) {
+    /// The words and numerals; a right-to-left locale's pictures run right to left
+    /// (the first day on the right, the hour labels on the right, text anchored at its right).
+    public var names: ViewNames
+
+    public init(width: Double = 800, hourHeight: Double = 40, names: ViewNames = .english) {
         self.width = Swift.max(200, width)
         self.hourHeight = Swift.max(8, hourHeight)
+        self.names = names
     }
+
+    /// The left edge of a box `boxWidth` wide whose left edge is `x` in left-to-right order.
+    func left(_ x: Double, _ boxWidth: Double) -> Double { names.isRightToLeft ? width - x - boxWidth : x }
 
     // MARK: Day and week
 
@@ -30,7 +38,7 @@ public struct ViewSVG: Sendable {
         week(WeekView(days: [view], bars: view.allDay.map { WeekView.Bar(event: $0.event, lane: $0.lane, firstColumn: 0, lastColumn: 0,
                                                                         continuesBefore: $0.event.firstDay < view.day.dayNumber,
                                                                         continuesAfter: $0.event.lastDay > view.day.dayNumber) },
-                      laneCount: view.allDayLaneCount), title: ViewText.dayTitle(view.day.dayNumber))
+                      laneCount: view.allDayLaneCount), title: names.dayTitle(view.day.dayNumber))
     }
 
     /// The days side by side, each as tall as its real length.
@@ -41,7 +49,7 @@ public struct ViewSVG: Sendable {
         let top = rowHeight * (title == nil ? 1 : 2) + band
         let tallest = view.days.map { $0.day.axis.length / 3600 * hourHeight }.max() ?? 24 * hourHeight
         let height = top + tallest + 1
-        var svg = SVGOut(width: width, height: height)
+        var svg = SVGOut(width: width, height: height, rightToLeft: names.isRightToLeft)
         if let title { svg.text(Self.escape(title), x: 4, y: rowHeight - 6, className: "title") }
         let headerY = rowHeight * (title == nil ? 1 : 2) - 6
         // The gutter's hour labels are a 24-hour day's (the first one shown); a day whose clock differs
@@ -57,12 +65,13 @@ public struct ViewSVG: Sendable {
         }
         for (column, day) in view.days.enumerated() {
             let x = gutter + Double(column) * columnWidth
-            svg.text(Self.escape(ViewText.shortDay(day.day.dayNumber)), x: x + 4, y: headerY, className: "day-name")
+            svg.text(Self.escape(names.shortDay(day.day.dayNumber)), x: x + 4, y: headerY, className: "day-name")
             let dayHeight = day.day.axis.length / 3600 * hourHeight
-            svg.rect(x: x, y: top, width: columnWidth, height: dayHeight, className: "day", attributes: "data-day=\"\(ISODate(dayNumber: day.day.dayNumber))\"")
+            svg.rect(x: left(x, columnWidth), y: top, width: columnWidth, height: dayHeight, className: "day",
+                     attributes: "data-day=\"\(ISODate(dayNumber: day.day.dayNumber))\"")
             for line in day.hourLines {
                 let y = top + line.elapsed / 3600 * hourHeight
-                svg.line(x1: x, y1: y, x2: x + columnWidth, y2: y, className: line.occurrence > 1 ? "hour repeated" : "hour")
+                svg.line(x1: left(x, columnWidth), y1: y, x2: left(x, columnWidth) + columnWidth, y2: y, className: line.occurrence > 1 ? "hour repeated" : "hour")
                 if !line.isDayEnd && gutterLabels[y] != line.label {
                     svg.text(line.label, x: x + 2, y: y + 12, className: "hour-label own")
                 }
@@ -71,7 +80,7 @@ public struct ViewSVG: Sendable {
                 let placement = box.placement
                 let boxX = x + placement.x * columnWidth + 1, boxWidth = Swift.max(2, placement.width * columnWidth - 2)
                 let boxY = top + placement.top * dayHeight, boxHeight = Swift.max(2, placement.height * dayHeight)
-                svg.event(id: box.event.id.description, x: boxX, y: boxY, width: boxWidth, height: boxHeight,
+                svg.event(id: box.event.id.description, x: left(boxX, boxWidth), y: boxY, width: boxWidth, height: boxHeight,
                           title: Self.escape(box.event.title), className: "event timed")
             }
         }
@@ -79,7 +88,8 @@ public struct ViewSVG: Sendable {
             let x = gutter + Double(bar.firstColumn) * columnWidth + 1
             let y = rowHeight * (title == nil ? 1 : 2) + Double(bar.lane) * rowHeight + 1
             let label = (bar.continuesBefore ? "◀ " : "") + bar.event.title + (bar.continuesAfter ? " ▶" : "")
-            svg.event(id: bar.event.id.description, x: x, y: y, width: Double(bar.lastColumn - bar.firstColumn + 1) * columnWidth - 2,
+            let barWidth = Double(bar.lastColumn - bar.firstColumn + 1) * columnWidth - 2
+            svg.event(id: bar.event.id.description, x: left(x, barWidth), y: y, width: barWidth,
                       height: rowHeight - 2, title: Self.escape(label), className: "event all-day")
         }
         return svg.finished()
@@ -93,24 +103,24 @@ public struct ViewSVG: Sendable {
         let lineHeight = 16.0
         let cellHeight = Double(rowsPerDay + 1) * lineHeight + 6
         let top = rowHeight * 2
-        var svg = SVGOut(width: width, height: top + Double(view.weeks.count) * cellHeight + 1)
-        svg.text(Self.escape(ViewText.monthTitle(view)), x: 4, y: rowHeight - 6, className: "title")
-        let names = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+        var svg = SVGOut(width: width, height: top + Double(view.weeks.count) * cellHeight + 1, rightToLeft: names.isRightToLeft)
+        svg.text(Self.escape(view.title(names)), x: 4, y: rowHeight - 6, className: "title")
         for index in 0..<7 {
-            svg.text(names[(view.grid.rules.firstWeekday - 1 + index) % 7], x: Double(index) * cellWidth + 4, y: top - 6, className: "day-name")
+            svg.text(Self.escape(names.weekdayName((view.grid.rules.firstWeekday - 1 + index) % 7 + 1)), x: Double(index) * cellWidth + 4, y: top - 6,
+                     className: "day-name")
         }
         for (row, week) in view.weeks.enumerated() {
             for (column, day) in week.enumerated() {
                 let x = Double(column) * cellWidth, y = top + Double(row) * cellHeight
                 guard let day else {
-                    svg.rect(x: x, y: y, width: cellWidth, height: cellHeight, className: "outside", attributes: "")
+                    svg.rect(x: left(x, cellWidth), y: y, width: cellWidth, height: cellHeight, className: "outside", attributes: "")
                     continue
                 }
-                svg.rect(x: x, y: y, width: cellWidth, height: cellHeight, className: day.isWeekend ? "day weekend" : "day",
+                svg.rect(x: left(x, cellWidth), y: y, width: cellWidth, height: cellHeight, className: day.isWeekend ? "day weekend" : "day",
                          attributes: "data-day=\"\(ISODate(dayNumber: day.dayNumber))\"")
-                svg.text(String(day.date.day), x: x + 4, y: y + lineHeight - 2, className: "number")
+                svg.text(Self.escape(names.number(day.date.day)), x: x + 4, y: y + lineHeight - 2, className: "number")
                 if let also = day.also {
-                    let label = String(also.day) + (also.day == 1 ? " " + ViewText.shortMonth(also) : "")
+                    let label = names.number(also.day) + (also.day == 1 ? " " + names.alsoMonthName(also) : "")
                     svg.text(Self.escape(label), x: x + cellWidth - 4, y: y + lineHeight - 2, className: "also", anchor: "end")
                 }
                 for (index, event) in day.events.prefix(rowsPerDay).enumerated() {
@@ -118,7 +128,7 @@ public struct ViewSVG: Sendable {
                     if index == rowsPerDay - 1 && day.events.count > rowsPerDay {
                         svg.text("+\(day.events.count - rowsPerDay + 1) more", x: x + 4, y: lineY + lineHeight - 4, className: "more")
                     } else {
-                        svg.event(id: event.id.description, x: x + 2, y: lineY, width: cellWidth - 4, height: lineHeight - 2,
+                        svg.event(id: event.id.description, x: left(x + 2, cellWidth - 4), y: lineY, width: cellWidth - 4, height: lineHeight - 2,
                                   title: Self.escape(ViewText.cut(event.title, Int(cellWidth / 7))), className: event.isAllDay ? "event all-day" : "event timed")
                     }
                 }
@@ -159,10 +169,15 @@ public struct ViewSVG: Sendable {
 struct SVGOut {
     var text: String
     var clip = 0
+    let width: Double
+    /// Text given at `x` from the left is placed at `x` from the right, anchored at its end (and the reverse).
+    let rightToLeft: Bool
 
-    init(width: Double, height: Double) {
+    init(width: Double, height: Double, rightToLeft: Bool = false) {
+        self.width = width
+        self.rightToLeft = rightToLeft
         let w = SVGOut.number(width), h = SVGOut.number(height)
-        text = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\"><style>\(ViewSVG.style)</style>"
+        text = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\"\(rightToLeft ? " direction=\"rtl\"" : "")><style>\(ViewSVG.style)</style>"
     }
 
     static func number(_ value: Double) -> String {
@@ -179,7 +194,11 @@ struct SVGOut {
     }
 
     mutating func text(_ content: String, x: Double, y: Double, className: String, anchor: String? = nil) {
-        text += "<text class=\"\(className)\" x=\"\(Self.number(x))\" y=\"\(Self.number(y))\"\(anchor.map { " text-anchor=\"\($0)\"" } ?? "")>\(content)</text>"
+        // In a right-to-left picture (direction="rtl"), "start" is the right end: a text placed from the left is mirrored.
+        let placed = rightToLeft ? width - x : x
+        // The anchors keep their names: in a right-to-left picture "start" is a text's right end, "end" its left.
+        let anchored = anchor
+        text += "<text class=\"\(className)\" x=\"\(Self.number(placed))\" y=\"\(Self.number(y))\"\(anchored.map { " text-anchor=\"\($0)\"" } ?? "")>\(content)</text>"
     }
 
     /// An event: its box and its title, clipped to the box.
@@ -187,7 +206,8 @@ struct SVGOut {
         clip += 1
         let box = "x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" width=\"\(Self.number(width))\" height=\"\(Self.number(height))\""
         text += "<g class=\"\(className)\" data-id=\"\(ViewSVG.escape(id))\"><clipPath id=\"c\(clip)\"><rect \(box)/></clipPath><rect \(box)/>"
-        text += "<text x=\"\(Self.number(x + 3))\" y=\"\(Self.number(y + Swift.min(height - 3, 12)))\" clip-path=\"url(#c\(clip))\">\(title)</text></g>"
+        let titleX = rightToLeft ? x + width - 3 : x + 3
+        text += "<text x=\"\(Self.number(titleX))\" y=\"\(Self.number(y + Swift.min(height - 3, 12)))\" clip-path=\"url(#c\(clip))\">\(title)</text></g>"
     }
 
     func finished() -> String { text + "</svg>\n" }

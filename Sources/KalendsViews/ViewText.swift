@@ -9,16 +9,23 @@ import KalendsLayout
 /// column (by characters: a wide character takes one).
 public struct ViewText: Sendable {
     public var width: Int
+    /// The words and numerals (`ViewNames.english` unless a locale is given); a right-to-left
+    /// locale's weeks and months run right to left.
+    public var names: ViewNames
 
-    public init(width: Int = 80) {
+    public init(width: Int = 80, names: ViewNames = .english) {
         self.width = Swift.max(40, width)
+        self.names = names
     }
+
+    /// The cells of a row in reading order: reversed for a right-to-left locale.
+    func ordered<T>(_ cells: [T]) -> [T] { names.isRightToLeft ? cells.reversed() : cells }
 
     // MARK: Day
 
     /// The day: its date, all-day events, then one row an hour.
     public func day(_ view: DayView) -> [String] {
-        var lines = [Self.dayTitle(view.day.dayNumber)]
+        var lines = [names.dayTitle(view.day.dayNumber)]
         for item in view.allDay.sorted(by: { ($0.lane, $0.event.id) < ($1.lane, $1.event.id) }) {
             lines.append("all day " + Self.cut(item.event.title + (item.event.firstDay < view.day.dayNumber ? " (continued)" : ""), width - 8))
         }
@@ -63,11 +70,13 @@ public struct ViewText: Sendable {
         let count = Swift.max(1, view.days.count)
         let columnWidth = Swift.max(6, (width - 6) / count)
         var lines: [String] = []
-        lines.append(Self.trimmed("      " + view.days.map { Self.pad(Self.cut(Self.shortDay($0.day.dayNumber), columnWidth - 1), columnWidth) }.joined()))
+        lines.append(Self.trimmed("      " + ordered(view.days.map { Self.pad(Self.cut(names.shortDay($0.day.dayNumber), columnWidth - 1), columnWidth) }).joined()))
         for lane in 0..<view.laneCount {
             var text = [Character](repeating: " ", count: columnWidth * count)
             for bar in view.bars where bar.lane == lane {
-                let from = bar.firstColumn * columnWidth, to = (bar.lastColumn + 1) * columnWidth - 1
+                let firstColumn = names.isRightToLeft ? count - 1 - bar.lastColumn : bar.firstColumn
+                let lastColumn = names.isRightToLeft ? count - 1 - bar.firstColumn : bar.lastColumn
+                let from = firstColumn * columnWidth, to = (lastColumn + 1) * columnWidth - 1
                 let title = (bar.continuesBefore ? "<" : "") + bar.event.title + (bar.continuesAfter ? ">" : "")
                 let room = to - from
                 var drawn = Array(Self.cut(title, room))
@@ -112,7 +121,7 @@ public struct ViewText: Sendable {
                     cells.append(here.isEmpty ? "" : "│")
                 }
             }
-            let text = cells.map { Self.pad(Self.cut($0, columnWidth - 1), columnWidth) }.joined()
+            let text = ordered(cells.map { Self.pad(Self.cut($0, columnWidth - 1), columnWidth) }).joined()
             lines.append(Self.trimmed(label + " " + text))
         }
         return lines
@@ -124,33 +133,34 @@ public struct ViewText: Sendable {
     /// `titlesPerDay`: the titles a day shows before `+N more`.
     public func month(_ view: MonthView, titlesPerDay: Int = 2) -> [String] {
         let cell = Swift.max(6, width / 7)
-        var lines = [Self.monthTitle(view)]
-        let names = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+        var lines = [view.title(names)]
         let first = view.grid.rules.firstWeekday
-        lines.append(Self.trimmed((0..<7).map { Self.pad(names[(first - 1 + $0) % 7], cell) }.joined()))
+        lines.append(Self.trimmed(ordered((0..<7).map { Self.pad(Self.cut(names.weekdayName((first - 1 + $0) % 7 + 1), cell - 1), cell) }).joined()))
         for week in view.weeks {
-            var number = ""
-            var rows = [String](repeating: "", count: titlesPerDay)
+            var numbers: [String] = []
+            var rows = [[String]](repeating: [], count: titlesPerDay)
             for day in week {
                 guard let day else {
-                    number += Self.pad("", cell)
-                    for index in rows.indices { rows[index] += Self.pad("", cell) }
+                    numbers.append(Self.pad("", cell))
+                    for index in rows.indices { rows[index].append(Self.pad("", cell)) }
                     continue
                 }
-                var label = String(day.date.day)
-                if let also = day.also { label += " " + String(also.day) + (also.day == 1 || day.date.day == 1 ? " " + Self.shortMonth(also) : "") }
-                number += Self.pad(Self.cut(label, cell - 1), cell)
+                var label = names.number(day.date.day)
+                if let also = day.also {
+                    label += " " + names.number(also.day) + (also.day == 1 || day.date.day == 1 ? " " + names.alsoMonthName(also) : "")
+                }
+                numbers.append(Self.pad(Self.cut(label, cell - 1), cell))
                 for index in rows.indices {
                     var text = ""
                     if index < day.events.count {
                         text = day.events.count > titlesPerDay && index == titlesPerDay - 1
                             ? "+\(day.events.count - titlesPerDay + 1) more" : day.events[index].title
                     }
-                    rows[index] += Self.pad(Self.cut(text, cell - 1), cell)
+                    rows[index].append(Self.pad(Self.cut(text, cell - 1), cell))
                 }
             }
-            lines.append(Self.trimmed(number))
-            lines += rows.map(Self.trimmed).filter { !$0.isEmpty }
+            lines.append(Self.trimmed(ordered(numbers).joined()))
+            lines += rows.map { Self.trimmed(ordered($0).joined()) }.filter { !$0.isEmpty }
         }
         return lines
     }
@@ -159,18 +169,14 @@ public struct ViewText: Sendable {
 
     static let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
 
-    static func dayTitle(_ dayNumber: Int) -> String {
-        weekdays[DayNumber.isoWeekday(dayNumber) - 1] + " " + ISODate(dayNumber: dayNumber).description
-    }
+    static func dayTitle(_ dayNumber: Int) -> String { ViewNames.english.dayTitle(dayNumber) }
 
-    static func shortDay(_ dayNumber: Int) -> String {
-        let date = ISODate(dayNumber: dayNumber)
-        return String(weekdays[DayNumber.isoWeekday(dayNumber) - 1].prefix(3)) + " " + String(date.month) + "-" + String(date.day)
-    }
+    static func shortDay(_ dayNumber: Int) -> String { ViewNames.english.shortDay(dayNumber) }
 
-    static func monthTitle(_ view: MonthView) -> String {
-        guard let calendar = try? Calendars.system(view.first.calendar.builtIn ?? .gregorian) else { return view.first.description }
-        return DateJSON.monthName(view.first, in: calendar) + " " + calendar.titleYear(of: view.first)
+    /// `March 2024`, `Adar II 5784`: Kalends' English month name and the calendar's year.
+    static func englishMonthTitle(_ first: CalendarDate) -> String {
+        guard let calendar = try? Calendars.system(first.calendar.builtIn ?? .gregorian) else { return first.description }
+        return DateJSON.monthName(first, in: calendar) + " " + calendar.titleYear(of: first)
     }
 
     static func shortMonth(_ date: CalendarDate) -> String {

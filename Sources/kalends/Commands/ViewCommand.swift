@@ -7,7 +7,7 @@ import KalendsViews
 enum ViewCommand: Command {
     static let name = "view"
     static let summary = "Draw a day, a week or a month of calendar files, as a calendar app shows them."
-    static let usage = "kalends view day|week|month [DATE] FILE... [--text | --svg | --html] [--hour-height H] [--calendar CAL] [--also CAL] [--tz ZONE] [--days N] [--first-weekday N] [--width W] [--strict]"
+    static let usage = "kalends view day|week|month [DATE] FILE... [--text | --svg | --html] [--hour-height H] [--calendar CAL] [--also CAL] [--tz ZONE] [--locale L] [--days N] [--first-weekday N] [--width W] [--strict]"
     static let discussion = """
         day: the timeline of one day in its real hours (23 or 25 on a DST day),
         overlapping events side by side as the layout engine places them, all-day
@@ -38,6 +38,7 @@ enum ViewCommand: Command {
         .value("--tz", "ZONE", "The viewer's zone (default: the system zone)."),
         .value("--days", "N", "week: how many days (default 7)."),
         .value("--first-weekday", "N", "week, month: the first day of the week, 1 (Monday) ... 7 (Sunday)."),
+        .value("--locale", "L", "Names and numerals of that locale (ICU: he, ar, de, ja...); right-to-left locales drawn right to left."),
         .value("--width", "W", "Columns of the text (default 80); pixels of the picture (default 800)."),
         .flag("--strict", "Refuse a file with any defect (exit 1)."),
     ]
@@ -78,8 +79,18 @@ enum ViewCommand: Command {
             hourHeight = value
         }
         let store = try CalendarFiles.open(positionals, strict: arguments.flag("--strict"), viewer: zone)
-        let text = ViewText(width: width)
-        let svg = ViewSVG(width: Double(width), hourHeight: hourHeight)
+        var names = ViewNames.english
+        if let locale = arguments.value("--locale") {
+            let calendarID = try CalendarOption.read(arguments.value("--calendar") ?? "gregorian", option: "--calendar").id.builtIn ?? .gregorian
+            let alsoID = try arguments.value("--also").map { try CalendarOption.read($0, option: "--also").id.builtIn ?? .gregorian }
+            do {
+                names = try ViewNames(locale: locale, calendar: kind == "month" ? calendarID : .gregorian, also: alsoID)
+            } catch {
+                throw InputError(.option("--locale"), input: locale, underlying: error)
+            }
+        }
+        let text = ViewText(width: width, names: names)
+        let svg = ViewSVG(width: Double(width), hourHeight: hourHeight, names: names)
         let rules = try WeekRulesOption.read(arguments)
         var lines: [String] = []
         var drawing = ""
@@ -119,7 +130,7 @@ enum ViewCommand: Command {
                 drawing = picture ? svg.month(view) : ""
                 events = view.weeks.joined().compactMap { $0 }.flatMap(\.events)
                 shown = view.first.dayNumber...(view.first.dayNumber + view.grid.length - 1)
-                title = view.title
+                title = view.title(names)
             }
         } catch let error as ViewError {
             throw ArgumentProblem.calendarFile(error.description)
