@@ -20,6 +20,8 @@ let package = Package(
         .library(name: "KalendsContacts", targets: ["KalendsContacts"]),
         // Views of a calendar store: a day's timeline, a week, a month grid in any calendar; text renderers.
         .library(name: "KalendsViews", targets: ["KalendsViews"]),
+        // `kalends serve`: a small bounded HTTP/1.1 server of the views, with drag-to-edit.
+        .library(name: "KalendsServer", targets: ["KalendsServer"]),
         .executable(name: "kalends", targets: ["kalends"]),
         .executable(name: "kalends-bench", targets: ["kalends-bench"]),
     ],
@@ -45,8 +47,9 @@ let package = Package(
         .target(name: "KalendsStore", dependencies: ["Kalends", "KalendsICalendar", "CFileSystem"]),
         .target(name: "KalendsContacts", dependencies: ["Kalends", "KalendsICalendar", "KalendsStore"]),
         .target(name: "KalendsViews", dependencies: ["Kalends", "KalendsICalendar", "KalendsStore", "KalendsLayout", "KalendsTimeline"]),
+        .target(name: "KalendsServer", dependencies: ["Kalends", "KalendsICalendar", "KalendsStore", "KalendsLayout", "KalendsTimeline", "KalendsViews"]),
         .executableTarget(
-            name: "kalends", dependencies: ["Kalends", "KalendsICalendar", "KalendsStore", "KalendsContacts", "KalendsLayout", "KalendsTimeline", "KalendsViews"],
+            name: "kalends", dependencies: ["Kalends", "KalendsICalendar", "KalendsStore", "KalendsContacts", "KalendsLayout", "KalendsTimeline", "KalendsViews", "KalendsServer"],
             // The release binary is fully static (the Swift runtime,
             // Foundation, the system ICU's archives, glibc): no dynamic loader
             // and no shared libraries at start (Docs/Performance.md,
@@ -63,6 +66,7 @@ let package = Package(
         .testTarget(name: "KalendsCheckTests", dependencies: ["KalendsCheck"]),
         .testTarget(name: "KalendsStoreTests", dependencies: ["KalendsStore", "KalendsICalendar", "Kalends", "KalendsCheck"]),
         .testTarget(name: "KalendsContactsTests", dependencies: ["KalendsContacts", "KalendsICalendar", "KalendsStore", "Kalends", "KalendsCheck"]),
+        .testTarget(name: "KalendsServerTests", dependencies: ["KalendsServer", "KalendsViews", "KalendsStore", "KalendsICalendar", "Kalends", "KalendsCheck"]),
         .testTarget(name: "KalendsViewsTests", dependencies: ["KalendsViews", "KalendsStore", "KalendsICalendar", "KalendsLayout", "KalendsTimeline", "Kalends", "KalendsCheck"]),
         // A calendar the library does not ship (Symmetry454), defined in the
         // test target through the public API only, run through the shared

@@ -81,7 +81,7 @@ public struct ViewSVG: Sendable {
                 let boxX = x + placement.x * columnWidth + 1, boxWidth = Swift.max(2, placement.width * columnWidth - 2)
                 let boxY = top + placement.top * dayHeight, boxHeight = Swift.max(2, placement.height * dayHeight)
                 svg.event(id: box.event.id.description, x: left(boxX, boxWidth), y: boxY, width: boxWidth, height: boxHeight,
-                          title: Self.escape(box.event.title), className: "event timed")
+                          title: Self.escape(box.event.title), className: "event timed", day: ISODate(dayNumber: day.day.dayNumber).description)
             }
         }
         for bar in view.bars {
@@ -202,10 +202,11 @@ struct SVGOut {
     }
 
     /// An event: its box and its title, clipped to the box.
-    mutating func event(id: String, x: Double, y: Double, width: Double, height: Double, title: String, className: String) {
+    /// `day`: the day column a timed box is drawn in (`data-box-day`), for a page that drags it.
+    mutating func event(id: String, x: Double, y: Double, width: Double, height: Double, title: String, className: String, day: String? = nil) {
         clip += 1
         let box = "x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" width=\"\(Self.number(width))\" height=\"\(Self.number(height))\""
-        text += "<g class=\"\(className)\" data-id=\"\(ViewSVG.escape(id))\"><clipPath id=\"c\(clip)\"><rect \(box)/></clipPath><rect \(box)/>"
+        text += "<g class=\"\(className)\" data-id=\"\(ViewSVG.escape(id))\"\(day.map { " data-box-day=\"\($0)\"" } ?? "")><clipPath id=\"c\(clip)\"><rect \(box)/></clipPath><rect \(box)/>"
         let titleX = rightToLeft ? x + width - 3 : x + 3
         text += "<text x=\"\(Self.number(titleX))\" y=\"\(Self.number(y + Swift.min(height - 3, 12)))\" clip-path=\"url(#c\(clip))\">\(title)</text></g>"
     }
