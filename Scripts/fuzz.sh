@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets of Fuzz/ (the iCalendar reader and writer; the
 # text parsers: RRULE, durations, date-times, JSON; TZif zone data and POSIX
-# TZ strings) and runs each. Docs/Reliability.md says what each checks.
+# TZ strings; the HTTP request parser of kalends serve) and runs each. Docs/Reliability.md says what each checks.
 #
 #   bash Scripts/fuzz.sh [SECONDS]   fuzz each target SECONDS (default 60), print executions
 #   bash Scripts/fuzz.sh --replay    run each target once over its corpus only (CI)
@@ -28,20 +28,23 @@ link() {   # link NAME SOURCE MODULES...
 link ical-fuzz Fuzz/ICalendarFuzz.swift Kalends KalendsICalendar
 link text-fuzz Fuzz/TextFuzz.swift Kalends
 link zone-fuzz Fuzz/ZoneFuzz.swift Kalends
+# The HTTP parser stands alone: its source is compiled in with the target.
+swiftc -sanitize=fuzzer -parse-as-library -O Fuzz/HTTPFuzz.swift Sources/KalendsServer/HTTPMessage.swift -o "$build/http-fuzz"
 
 # Corpora: the committed seeds, and files that are seeds by nature.
 corpus=$build/corpus
-mkdir -p "$corpus/ical" "$corpus/text" "$corpus/zone" "$build/findings"
+mkdir -p "$corpus/ical" "$corpus/text" "$corpus/zone" "$corpus/http" "$build/findings"
 cp Fuzz/Corpus/ical/* "$corpus/ical/"
 find Tests/Fixtures/ICalendar Examples -name '*.ics' | while read -r file; do cp "$file" "$corpus/ical/$(echo "$file" | tr '/' '_')"; done
 cp Fuzz/Corpus/text/* "$corpus/text/"
 cp Fuzz/Corpus/zone/* "$corpus/zone/"
+cp Fuzz/Corpus/http/* "$corpus/http/"
 for zone in America/New_York Europe/Berlin Australia/Lord_Howe Asia/Kolkata Pacific/Kiritimati America/Sao_Paulo UTC; do
     [ -f "/usr/share/zoneinfo/$zone" ] && cp "/usr/share/zoneinfo/$zone" "$corpus/zone/$(echo "$zone" | tr '/' '_')"
 done
 
 status=0
-for target in ical text zone; do
+for target in ical text zone http; do
     if [ "$mode" = "--replay" ]; then
         options=(-runs=0)
     else

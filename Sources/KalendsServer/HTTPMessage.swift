@@ -106,7 +106,7 @@ public enum HTTPRequestParser {
             return .incomplete
         }
         guard let head = String(validating: bytes[0..<headEnd], as: UTF8.self) else { return .error(bad("the head is not UTF-8")) }
-        var lines = head.components(separatedBy: "\r\n")[...]
+        var lines = lineSplit(head)[...]
         guard let requestLine = lines.popFirst(), requestLine.utf8.count <= maximumLine else { return .error(HTTPError(status: 414, reason: "URI Too Long")) }
         let parts = requestLine.split(separator: " ", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[2] == "HTTP/1.1" || parts[2] == "HTTP/1.0" else { return .error(bad("not an HTTP/1.1 request line")) }
@@ -138,6 +138,23 @@ public enum HTTPRequestParser {
         }
         let (path, query) = split(String(target))
         return .request(HTTPRequest(method: method, path: path, query: query, headers: headers, body: body))
+    }
+
+    /// `text` split at each CR LF.
+    static func lineSplit(_ text: String) -> [Substring] {
+        var lines: [Substring] = []
+        var start = text.startIndex
+        var index = text.startIndex
+        while index < text.endIndex {
+            // CR LF is one Character in Swift.
+            if text[index] == "\r\n" {
+                lines.append(text[start..<index])
+                start = text.index(after: index)
+            }
+            index = text.index(after: index)
+        }
+        lines.append(text[start...])
+        return lines
     }
 
     static func bad(_ why: String) -> HTTPError { HTTPError(status: 400, reason: "Bad Request (\(why))") }
