@@ -119,7 +119,8 @@ public struct CalendarServer: Sendable {
         } catch {
             return .text(500, "Internal Server Error", "the calendars cannot be read: \(error)")
         }
-        let svg = ViewSVG(width: 900, hourHeight: hourHeight, names: names)
+        var svg = ViewSVG(width: 900, hourHeight: hourHeight, names: names)
+        svg.now = Self.now()
         let drawing: String, events: [ViewEvent], shown: ClosedRange<Int>, title: String, step: Int
         do {
             switch kind {

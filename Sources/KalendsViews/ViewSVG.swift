@@ -22,6 +22,9 @@ public struct ViewSVG: Sendable {
     /// (the first day on the right, the hour labels on the right, text anchored at its right).
     public var names: ViewNames
 
+    /// The current time: a line at it across the day that holds it, when that day is drawn.
+    public var now: Instant?
+
     public init(width: Double = 800, hourHeight: Double = 40, names: ViewNames = .english) {
         self.width = Swift.max(200, width)
         self.hourHeight = Swift.max(8, hourHeight)
@@ -75,6 +78,10 @@ public struct ViewSVG: Sendable {
                 if !line.isDayEnd && gutterLabels[y] != line.label {
                     svg.text(line.label, x: x + 2, y: y + 12, className: "hour-label own")
                 }
+            }
+            if let now, now >= day.day.start, day.day.elapsed(at: now) < day.day.axis.length {
+                let y = top + day.day.elapsed(at: now) / 3600 * hourHeight
+                svg.line(x1: left(x, columnWidth), y1: y, x2: left(x, columnWidth) + columnWidth, y2: y, className: "now")
             }
             for box in day.boxes {
                 let placement = box.placement
@@ -159,7 +166,7 @@ public struct ViewSVG: Sendable {
     static let style = """
         .title{font:bold 15px sans-serif}.day-name,.hour-label,.number,.also,.more{font:11px sans-serif;fill:#555}
         .day{fill:#fff;stroke:#ddd}.weekend{fill:#fafafa}.outside{fill:#f3f3f3;stroke:#e5e5e5}
-        .hour{stroke:#eee}.hour.repeated{stroke:#f0c040}.own{fill:#b07a00}
+        .hour{stroke:#eee}.hour.repeated{stroke:#f0c040}.own{fill:#b07a00}.now{stroke:#d33;stroke-width:2}
         .event rect{fill:#dbe9fb;stroke:#4a7fc1;rx:3}.event.all-day rect{fill:#c9e7cf;stroke:#3c8c4e}
         .event text{font:11px sans-serif;fill:#123}
         """

@@ -39,3 +39,20 @@ final class ViewNamesExamples: XCTestCase {
         XCTAssertThrowsError(try ViewNames(locale: "xx-nowhere-at-all"))
     }
 }
+
+/// The line at now: on the day that holds it, where the day's clock puts it, and on no other.
+final class NowLineExamples: XCTestCase {
+    func testTheLineAtNowIsOnItsDayOnly() throws {
+        let store = try CalendarViewsProperties.store([])
+        let zone = CalendarViewsProperties.zone
+        let week = try CalendarViews.week(store, firstDay: CalendarViewsProperties.base, count: 7, zone: zone)
+        var svg = ViewSVG(width: 752, hourHeight: 10)
+        // 3 November 2024, 03:00 EST: 4 real hours into the 25-hour day (the third column).
+        svg.now = Instant(seconds: 1_730_620_800)
+        let drawn = svg.week(week)
+        XCTAssertEqual(drawn.components(separatedBy: "class=\"now\"").count, 2)
+        XCTAssertTrue(drawn.contains("<line class=\"now\" x1=\"252\" y1=\"62\" x2=\"352\" y2=\"62\"/>"), drawn)
+        svg.now = Instant(seconds: 0)
+        XCTAssertFalse(svg.week(week).contains("class=\"now\""))
+    }
+}

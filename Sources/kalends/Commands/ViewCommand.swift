@@ -90,7 +90,8 @@ enum ViewCommand: Command {
             }
         }
         let text = ViewText(width: width, names: names)
-        let svg = ViewSVG(width: Double(width), hourHeight: hourHeight, names: names)
+        var svg = ViewSVG(width: Double(width), hourHeight: hourHeight, names: names)
+        svg.now = try? CurrentTime.instant()
         let rules = try WeekRulesOption.read(arguments)
         var lines: [String] = []
         var drawing = ""
