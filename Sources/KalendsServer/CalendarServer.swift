@@ -18,8 +18,9 @@ import KalendsViews
 /// must come from no Origin or the server's own. A page carries the
 /// version of the files it was drawn from; a change made from a page whose
 /// files another program changed since is refused (409), and the page
-/// shows the new state. The server keeps nothing between requests: each
-/// reads the files.
+/// shows the new state. Between requests it keeps only the store read for
+/// the files' last version (device, inode, size and modification time of
+/// each file and vdir item): files that changed are read again.
 public struct CalendarServer: Sendable {
     public var paths: [String]
     public var zone: ZoneRules
@@ -29,6 +30,8 @@ public struct CalendarServer: Sendable {
     /// Reads the files into a store (the command line's reader, which reports warnings its own way).
     public var open: @Sendable ([String], ZoneRules) throws -> CalendarStore
     public var hourHeight = 40.0
+    /// The store read for the files' last version: a page of files no program changed is drawn without reading them again.
+    let cache = StoreCache()
 
     public init(paths: [String], zone: ZoneRules, names: ViewNames = .english, token: String, port: Int,
                 open: @escaping @Sendable ([String], ZoneRules) throws -> CalendarStore) {
@@ -115,7 +118,7 @@ public struct CalendarServer: Sendable {
         let version = self.version()
         let store: CalendarStore
         do {
-            store = try open(paths, zone)
+            store = try cachedStore(version: version)
         } catch {
             return .text(500, "Internal Server Error", "the calendars cannot be read: \(error)")
         }
@@ -158,6 +161,14 @@ public struct CalendarServer: Sendable {
                                                                  "Content-Security-Policy": ServerPage.policy], body: Array(body.utf8))
     }
 
+    /// The store of the files at `version`: the one read before if they are still at it, else read now.
+    func cachedStore(version: String) throws -> CalendarStore {
+        if let store = cache.store(for: version) { return store }
+        let store = try open(paths, zone)
+        cache.keep(store, for: version)
+        return store
+    }
+
     // MARK: Changes
 
     /// A drag: `/move` (`id`, `dy` pixels, `edge` move or end, `scope` this or future) or `/create` (`date`, `y1`, `y2`, `title`).
@@ -166,7 +177,7 @@ public struct CalendarServer: Sendable {
             return .text(409, "Conflict", "another program changed the calendar since this page was drawn: nothing was changed; the page shows the new state")
         }
         do {
-            let store = try open(paths, zone)
+            let store = try cachedStore(version: version())
             if path == "/create" { return try create(form, store: store) }
             return try move(form, store: store)
         } catch let error as CalendarEditError {
@@ -254,18 +265,48 @@ public struct CalendarServer: Sendable {
 }
 
 extension String {
+    /// The text with the first `target` replaced (searched byte by byte: pages are large).
     func replacingFirst(_ target: String, with replacement: String) -> String {
-        guard let range = range(of: target) else { return self }
-        return String(self[..<range.lowerBound]) + replacement + String(self[range.upperBound...])
+        let bytes = Array(utf8), pattern = Array(target.utf8)
+        guard !pattern.isEmpty, bytes.count >= pattern.count else { return self }
+        for index in 0...(bytes.count - pattern.count) where bytes[index] == pattern[0] {
+            if bytes[index..<(index + pattern.count)].elementsEqual(pattern) {
+                return String(decoding: bytes[..<index], as: UTF8.self) + replacement + String(decoding: bytes[(index + pattern.count)...], as: UTF8.self)
+            }
+        }
+        return self
+    }
+}
+
+/// The last store read and the version of the files it was read from.
+final class StoreCache: @unchecked Sendable {
+    private var version: String?
+    private var store: CalendarStore?
+    private let lock = PthreadLock()
+
+    func store(for version: String) -> CalendarStore? {
+        lock.locked { self.version == version ? store : nil }
     }
 
-    func range(of target: String) -> Range<String.Index>? {
-        guard !target.isEmpty else { return nil }
-        var index = startIndex
-        while index < endIndex {
-            if self[index...].hasPrefix(target) { return index..<self.index(index, offsetBy: target.count) }
-            index = self.index(after: index)
+    func keep(_ store: CalendarStore, for version: String) {
+        lock.locked {
+            self.version = version
+            self.store = store
         }
-        return nil
+    }
+}
+
+/// A mutex (the server answers on one thread; the lock keeps the cache right if an app calls `handle` from several).
+final class PthreadLock: @unchecked Sendable {
+    private var mutex = pthread_mutex_t()
+
+    init() { pthread_mutex_init(&mutex, nil) }
+
+    deinit { pthread_mutex_destroy(&mutex) }
+
+    func locked<T>(_ body: () -> T) -> T {
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        return body()
     }
 }
