@@ -1,3 +1,5 @@
+import KalendsViews
+
 /// The editing part of `kalends serve`'s page: a script that drags a timed
 /// event (or, from its last 6 pixels, its end) and sends the translation to
 /// the server, which snaps it in the day's real hours and writes it; a drag
@@ -71,21 +73,5 @@ enum ServerPage {
     }
 
     /// A JavaScript string literal, safe inside a `<script>`.
-    static func json(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            default:
-                if scalar.value < 0x20 || scalar == "<" || scalar == ">" || scalar == "&" || scalar.value == 0x2028 || scalar.value == 0x2029 {
-                    let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
-    }
+    static func json(_ text: String) -> String { ViewHTML.string(text) }
 }

@@ -72,7 +72,7 @@ public enum ViewHTML {
     }
 
     /// A JSON string that is also safe inside a `<script>`: `<`, `>`, `&` and the line separators as escapes.
-    static func string(_ text: String) -> String {
+    public static func string(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

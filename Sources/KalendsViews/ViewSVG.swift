@@ -144,22 +144,12 @@ public struct ViewSVG: Sendable {
         return svg.finished()
     }
 
-    /// Text for XML: `&`, `<`, `>`, `"` escaped; control characters dropped.
+    /// Text for XML on one line: line breaks and tabs as spaces, then `SVGText.escaped`
+    /// (the special characters as entities, the characters XML forbids as U+FFFD).
     public static func escape(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "\n", "\t": result += " "
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0xFFFE || scalar.value == 0xFFFF { continue }
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
+        var line = ""
+        line.unicodeScalars.append(contentsOf: text.unicodeScalars.map { $0 == "\n" || $0 == "\r" || $0 == "\t" ? " " : $0 })
+        return SVGText.escaped(line)
     }
 
     /// The style every picture carries (inline: the file is self-contained).

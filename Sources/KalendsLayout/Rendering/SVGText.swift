@@ -1,11 +1,11 @@
 /// String building for SVG without Foundation: XML escaping and compact
 /// number formatting.
-enum SVGText {
+public enum SVGText {
     /// `text` safe inside XML character data and double- or single-quoted
     /// attributes: the five special characters become entities and the
     /// characters XML 1.0 forbids (most C0 controls, U+FFFE, U+FFFF) become
     /// U+FFFD, so any title yields well-formed XML.
-    static func escaped(_ text: String) -> String {
+    public static func escaped(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
