@@ -84,6 +84,26 @@ enum DateTimeArgument {
             return Read(value: .zoned(try ZonedDateTime(instant: try CurrentTime.instant(), zone: zone)), calendar: iso)
         case .unix(let instant):
             return Read(value: .zoned(try ZonedDateTime(instant: instant, zone: zone)), calendar: iso)
+        case .weekday(let weekday, let time):
+            // The next such day, today excluded, as khal and gcalcli read `fri`.
+            let today = try CurrentTime.dayNumber(in: zone)
+            let ahead = (weekday - DayNumber.isoWeekday(today) + 7) % 7
+            let day = today + (ahead == 0 ? 7 : ahead)
+            guard let time else { return Read(value: .date(try reading.calendar.date(dayNumber: day)), calendar: reading.calendar) }
+            let local = try LocalDateTime(dayNumber: day, time: time)
+            guard let placed = reading.zone else { return Read(value: .floating(local), calendar: reading.calendar) }
+            return Read(value: .zoned(try ZonedDateTime(local: local, zone: placed, disambiguation: reading.disambiguation)), calendar: reading.calendar)
+        case .relative(let amount, let unit):
+            let today = try CurrentTime.dayNumber(in: zone)
+            switch unit {
+            case "d": return Read(value: .date(try reading.calendar.date(dayNumber: today.clampedSum(amount))), calendar: reading.calendar)
+            case "w": return Read(value: .date(try reading.calendar.date(dayNumber: today.clampedSum(amount.clampedProduct(7)))), calendar: reading.calendar)
+            default:
+                // Months of the reading calendar, the day constrained to the month's last (31 January + 1m is 29 February).
+                let start = try reading.calendar.date(dayNumber: today)
+                let moved = try reading.calendar.adding(try DateDuration(months: amount), to: start, overflow: .constrain)
+                return Read(value: .date(moved), calendar: reading.calendar)
+            }
         }
     }
 
@@ -193,24 +213,65 @@ enum ClockInput: Equatable {
     /// Today (0), tomorrow (1), yesterday (-1).
     case day(offset: Int)
     case unix(Instant)
+    /// `fri`, `friday`, `fri 10:00`: the next such ISO weekday (1 = Monday), today excluded, maybe at a time.
+    case weekday(Int, time: TimeOfDay?)
+    /// `+3d`, `-1w`, `+2m`: days, weeks or months from today.
+    case relative(Int, unit: String)
+
+    static let weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 
     /// Nil when `text` is none of these; throws when it starts with `@` but
     /// is not Unix time. (A cheap first-byte test: batch input reads millions of dates.)
     init?(_ text: String) throws(UnixTimeError) {
-        guard let first = text.utf8.first, first >= UInt8(ascii: "@") || first == 32 || first == 9 else { return nil }
+        guard let first = text.utf8.first else { return nil }
+        if first == UInt8(ascii: "+") || first == UInt8(ascii: "-"), let relative = Self.relative(text) {
+            self = relative
+            return
+        }
+        guard first >= UInt8(ascii: "@") || first == 32 || first == 9 else { return nil }
         let trimmed = first == 32 || first == 9 || text.utf8.last == 32 || text.utf8.last == 9 ? text.trimmingSpaces : text
         if trimmed.utf8.first == UInt8(ascii: "@") {
             self = .unix(try UnixTimeText.parse(trimmed))
             return
         }
-        guard trimmed.utf8.count <= 9 else { return nil }
-        switch trimmed.lowercased() {
+        guard trimmed.utf8.count <= 20 else { return nil }
+        let lower = trimmed.lowercased()
+        switch lower {
         case "now": self = .now
         case "today": self = .day(offset: 0)
         case "tomorrow": self = .day(offset: 1)
         case "yesterday": self = .day(offset: -1)
-        default: return nil
+        default:
+            // A weekday's name or its first three letters, then maybe a time (`fri 10:00`).
+            let parts = lower.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+            guard let name = parts.first, name.count >= 3,
+                  let index = Self.weekdays.firstIndex(where: { $0 == name || $0.prefix(3) == name }) else { return nil }
+            var time: TimeOfDay?
+            if parts.count == 2 {
+                guard let read = Self.time(parts[1]) else { return nil }
+                time = read
+            }
+            self = .weekday(index + 1, time: time)
         }
+    }
+
+    /// `HH:MM` or `HH:MM:SS`.
+    static func time(_ text: Substring) -> TimeOfDay? {
+        let fields = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard (2...3).contains(fields.count), fields.allSatisfy({ $0.count == 2 && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+              let hour = Int(fields[0]), let minute = Int(fields[1]) else { return nil }
+        let second = fields.count == 3 ? Int(fields[2]) ?? 0 : 0
+        return try? TimeOfDay(hour: hour, minute: minute, second: second)
+    }
+
+    /// `+3d`, `-1w`, `+2m` (at most six digits); nil for anything else (a negative year is not this).
+    static func relative(_ text: String) -> ClockInput? {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 3, bytes.count <= 8, let unit = bytes.last, unit == UInt8(ascii: "d") || unit == UInt8(ascii: "w") || unit == UInt8(ascii: "m"),
+              bytes.dropFirst().dropLast().allSatisfy({ $0 >= 48 && $0 <= 57 }), let amount = Int(String(decoding: bytes.dropFirst().dropLast(), as: UTF8.self)) else {
+            return nil
+        }
+        return .relative(bytes[0] == UInt8(ascii: "-") ? -amount : amount, unit: String(UnicodeScalar(unit)))
     }
 }
 

@@ -133,6 +133,7 @@ enum ErrorReporting {
             }
             if !(input.underlying is InputError), let hint = hint(for: input.underlying) { text += hint }
             if let raw = input.input, let hint = fileHint(raw, origin: input.origin) { text += hint }
+            if let raw = input.input, let hint = wordHint(raw, error: input.underlying) { text += hint }
         } else {
             text = String(describing: error)
             if let hint = hint(for: error) { text += hint }
@@ -157,6 +158,16 @@ enum ErrorReporting {
         guard pathLike else { return nil }
         let what = command == "diff" ? "START and END" : "the dates"
         return " (\(place) is a date, not a file; 'kalends \(command) -' reads \(what) a line from standard input)"
+    }
+
+    /// A date that does not read and starts with a word (`frid`, `nxt week`) or a sign
+    /// (`+3x`): the forms of words and counts from today that are read.
+    static func wordHint(_ raw: String, error: any Error) -> String? {
+        guard error is ConversionError || error is DateTimeTextError, let first = raw.trimmingSpaces.unicodeScalars.first,
+              first.properties.isAlphabetic || ((first == "+" || first == "-") && raw.unicodeScalars.last?.properties.isAlphabetic == true) else {
+            return nil
+        }
+        return " (days in words: today, tomorrow, yesterday, now, a weekday for the next one: fri, friday, 'fri 10:00'; from today: +3d, -1w, +2m)"
     }
 
     /// What the user can do about `error` with this command's options.
