@@ -171,7 +171,7 @@ public struct ContactFileEditor: Sendable {
         let file = try locate(uid)
         return try transaction(file) { (reader) throws(ContactEditError) in
             let snapshot = try Self.read(reader, file)
-            let current = snapshot.bytes ?? []
+            guard let current = snapshot.bytes else { throw .file(.system(path: file, what: "be read", code: ENOENT)) }
             let document = try Self.strict(current, path: file)
             let card = try Self.card(uid, in: document, path: file)
             var cardBytes = Array(current[card.byteRange])
@@ -197,7 +197,7 @@ public struct ContactFileEditor: Sendable {
         let file = try locate(uid)
         try transaction(file) { (reader) throws(ContactEditError) in
             let snapshot = try Self.read(reader, file)
-            let current = snapshot.bytes ?? []
+            guard let current = snapshot.bytes else { throw .file(.system(path: file, what: "be read", code: ENOENT)) }
             let document = try Self.strict(current, path: file)
             let card = try Self.card(uid, in: document, path: file)
             var bytes = current

@@ -78,6 +78,9 @@ final class ContactsCLITests: XCTestCase {
         // Refusals: exit 1 and the file unchanged; usage mistakes exit 2.
         CLI.assertError(CLI.run(["contacts", "edit", file, uid, "--remove-phone", "+1 555"]), status: 1, contains: "has no phone '+1 555'")
         CLI.assertError(CLI.run(["contacts", "edit", file, "nobody", "--note", "x"]), status: 1, contains: "no contact with UID 'nobody'")
+        CLI.assertError(CLI.run(["contacts", "edit", root.appendingPathComponent("none.vcf").path, uid, "--note", "x"]), status: 1,
+                        contains: "cannot be read: no such file or directory")
+        CLI.assertError(CLI.run(["contacts", "remove", root.appendingPathComponent("none.vcf").path, uid]), status: 1, contains: "cannot be read")
         CLI.assertError(CLI.run(["contacts", "add", file, "--name", "Mei", "--birthday-calendar", "chinese", "--birthday", "1984-M13-01"]),
                         status: 1, contains: "--birthday")
         XCTAssertEqual(try String(contentsOfFile: file, encoding: .utf8), after)

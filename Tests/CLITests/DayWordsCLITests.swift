@@ -58,6 +58,10 @@ final class DayWordsCLITests: XCTestCase {
         CLI.assertError(CLI.run(["convert", "frid", "--to", "hebrew"], environment: now), status: 1, contains: "a weekday for the next one: fri, friday")
         CLI.assertError(CLI.run(["convert", "fri 25:00", "--to", "hebrew"], environment: now), status: 1, contains: "+3d, -1w, +2m")
         CLI.assertError(CLI.run(["convert", "+3x", "--to", "hebrew"], environment: now), status: 1, contains: "+3d, -1w, +2m")
+        // The hint is for text that reads as no date, not for an unknown calendar's name.
+        let calendar = CLI.run(["convert", "2024-03-15", "--to", "bogus"], environment: now)
+        XCTAssertEqual(calendar.status, 1)
+        XCTAssertFalse(calendar.stderr.contains("days in words"), calendar.stderr)
         // A negative year is still a year.
         XCTAssertTrue(CLI.run(["convert", "-0044-03-15", "--to", "julian"]).stdout.contains("-0044-03-1"))
     }

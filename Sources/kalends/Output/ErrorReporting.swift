@@ -163,7 +163,14 @@ enum ErrorReporting {
     /// A date that does not read and starts with a word (`frid`, `nxt week`) or a sign
     /// (`+3x`): the forms of words and counts from today that are read.
     static func wordHint(_ raw: String, error: any Error) -> String? {
-        guard error is ConversionError || error is DateTimeTextError, let first = raw.trimmingSpaces.unicodeScalars.first,
+        // Only where the text did not read as a date at all (not an unknown calendar's name, not a date out of range).
+        var unread = false
+        if case .malformedDate? = error as? ConversionError { unread = true }
+        switch error as? DateTimeTextError {
+        case .malformed?, .date(_, .malformedDate)?: unread = true
+        default: break
+        }
+        guard unread, let first = raw.trimmingSpaces.unicodeScalars.first,
               first.properties.isAlphabetic || ((first == "+" || first == "-") && raw.unicodeScalars.last?.properties.isAlphabetic == true) else {
             return nil
         }
