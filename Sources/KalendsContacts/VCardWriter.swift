@@ -181,7 +181,7 @@ public struct VCardWriter: Sendable {
 
     /// A compound value (N, ADR, ORG): components escaped and joined by `;`.
     func compound(_ name: String, _ parts: [String]) -> ICalendarProperty {
-        let value = version == .v21 ? parts.map { Self.replacing($0, ";", by: "\\;") }.joined(separator: ";")
+        let value = version == .v21 ? parts.map { $0.replacing(";", with: "\\;") }.joined(separator: ";")
             : parts.map(ICalendarValue.Text.write).joined(separator: ";")
         return quotedIfNeeded(ICalendarProperty(name: name, value: value))
     }
@@ -283,11 +283,6 @@ public struct VCardWriter: Sendable {
         return result
     }
 
-    static func replacing(_ text: String, _ target: Character, by replacement: String) -> String {
-        var result = ""
-        for character in text { if character == target { result += replacement } else { result.append(character) } }
-        return result
-    }
 }
 
 /// Apple's property groups (`item1`, `item2`, ...): the next name not yet used in a card.

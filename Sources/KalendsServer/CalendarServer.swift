@@ -173,11 +173,12 @@ public struct CalendarServer: Sendable {
 
     /// A drag: `/move` (`id`, `dy` pixels, `edge` move or end, `scope` this or future) or `/create` (`date`, `y1`, `y2`, `title`).
     func change(_ path: String, _ form: [String: String]) -> HTTPResponse {
-        guard form["version"] == version() else {
+        let current = version()
+        guard form["version"] == current else {
             return .text(409, "Conflict", "another program changed the calendar since this page was drawn: nothing was changed; the page shows the new state")
         }
         do {
-            let store = try cachedStore(version: version())
+            let store = try cachedStore(version: current)
             if path == "/create" { return try create(form, store: store) }
             return try move(form, store: store)
         } catch let error as CalendarEditError {
