@@ -14,6 +14,7 @@ public struct Contact: Hashable, Sendable {
         public var prefixes: String
         public var suffixes: String
 
+        /// A name of these parts.
         public init(family: String = "", given: String = "", additional: String = "", prefixes: String = "", suffixes: String = "") {
             self.family = family
             self.given = given
@@ -36,6 +37,7 @@ public struct Contact: Hashable, Sendable {
         public var preferred: Bool
         public var label: String?
 
+        /// An entry of this value, types, preference and label.
         public init(types: [String] = [], value: String, preferred: Bool = false, label: String? = nil) {
             self.types = types
             self.value = value

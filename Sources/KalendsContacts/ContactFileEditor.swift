@@ -79,6 +79,7 @@ public struct ContactChanges: Hashable, Sendable {
     public var anniversary: FieldChange<VCardDate>?
     public var note: FieldChange<String>?
 
+    /// No change yet: set the fields to change.
     public init() {}
 
     /// Whether the change names no field.
@@ -87,6 +88,7 @@ public struct ContactChanges: Hashable, Sendable {
 
 /// What an edit did.
 public struct ContactEditResult: Hashable, Sendable {
+    /// The card's UID.
     public var uid: String
     /// The file written (in a folder, the card's item file).
     public var file: String
@@ -121,6 +123,7 @@ public struct ContactFileEditor: Sendable {
         return Instant(seconds: Int(time.tv_sec))
     }
 
+    /// An editor of `path` (a `.vcf` file, created by `add` when missing, or a vdir folder) that waits up to `lockTimeout` seconds for another edit.
     public init(path: String, lockTimeout: Int = 10) {
         self.path = path
         self.lockTimeout = lockTimeout

@@ -33,9 +33,12 @@ public enum VCardVersion: String, Hashable, Sendable, CaseIterable, CustomString
 ///     let writer = VCardWriter(version: .v30)
 ///     let bytes = writer.card(contact)
 public struct VCardWriter: Sendable {
+    /// The version written.
     public var version: VCardVersion
+    /// The line end written (CRLF, or LF to match a file that uses it).
     public var lineEnd: ICalendarWriter.LineEnd
 
+    /// A writer of `version` cards ending lines with `lineEnd`.
     public init(version: VCardVersion = .v30, lineEnd: ICalendarWriter.LineEnd = .crlf) {
         self.version = version
         self.lineEnd = lineEnd

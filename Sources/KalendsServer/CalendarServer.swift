@@ -22,17 +22,24 @@ import KalendsViews
 /// the files' last version (device, inode, size and modification time of
 /// each file and vdir item): files that changed are read again.
 public struct CalendarServer: Sendable {
+    /// The calendar files and folders served.
     public var paths: [String]
+    /// The viewer's zone.
     public var zone: ZoneRules
+    /// The words and numerals of the pages.
     public var names: ViewNames
+    /// The token every request must carry.
     public var token: String
+    /// The port listened on (the Host every request must name).
     public var port: Int
     /// Reads the files into a store (the command line's reader, which reports warnings its own way).
     public var open: @Sendable ([String], ZoneRules) throws -> CalendarStore
+    /// Pixels an hour of a day in the pages (and of the drags they send).
     public var hourHeight = 40.0
     /// The store read for the files' last version: a page of files no program changed is drawn without reading them again.
     let cache = StoreCache()
 
+    /// A server of `paths` for `zone`, answering requests with `token` for `127.0.0.1:port`; `open` reads the files into a store.
     public init(paths: [String], zone: ZoneRules, names: ViewNames = .english, token: String, port: Int,
                 open: @escaping @Sendable ([String], ZoneRules) throws -> CalendarStore) {
         self.paths = paths

@@ -2,13 +2,18 @@
 /// part, names of headers lower-cased, the target split into its path and
 /// its query's fields (percent-decoded).
 public struct HTTPRequest: Hashable, Sendable {
+    /// `GET`, `POST`...
     public var method: String
+    /// The path, percent-decoded.
     public var path: String
+    /// The query's fields, percent-decoded (the first of a name).
     public var query: [String: String]
     /// Headers in order, names lower-cased.
     public var headers: [(name: String, value: String)]
+    /// The body (Content-Length bytes).
     public var body: [UInt8]
 
+    /// A request of these parts.
     public init(method: String, path: String, query: [String: String] = [:], headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
         self.method = method
         self.path = path
@@ -41,11 +46,14 @@ public struct HTTPRequest: Hashable, Sendable {
 /// An HTTP response: a status, headers and a body, written with
 /// `Content-Length` and `Connection: close`.
 public struct HTTPResponse: Hashable, Sendable {
+    /// The status code and its reason phrase.
     public var status: Int
     public var reason: String
+    /// Headers besides the ones every answer carries.
     public var headers: [String: String]
     public var body: [UInt8]
 
+    /// A response of these parts.
     public init(status: Int, reason: String, headers: [String: String] = [:], body: [UInt8] = []) {
         self.status = status
         self.reason = reason
@@ -75,6 +83,7 @@ public struct HTTPResponse: Hashable, Sendable {
 
 /// Why a request was refused before it was read whole.
 public struct HTTPError: Error, Hashable, Sendable {
+    /// The status to answer with, and its reason phrase.
     public let status: Int
     public let reason: String
 }
@@ -84,11 +93,13 @@ public struct HTTPError: Error, Hashable, Sendable {
 /// body of at most 64 KiB given by Content-Length (no chunked bodies).
 /// Anything else is an error with its status, never a trap.
 public enum HTTPRequestParser {
+    /// The bounds: the request line, the headers in bytes and in number, the body.
     public static let maximumLine = 8 * 1024
     public static let maximumHeaderBytes = 32 * 1024
     public static let maximumHeaders = 100
     public static let maximumBody = 64 * 1024
 
+    /// What the bytes received so far are.
     public enum Outcome: Hashable, Sendable {
         /// More bytes are needed.
         case incomplete

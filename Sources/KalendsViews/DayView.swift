@@ -22,9 +22,13 @@ public struct DayView: Hashable, Sendable {
         public let lane: Int
     }
 
+    /// The day in its zone: its real length and the axis boxes are placed on.
     public let day: TimelineDay
+    /// The timed events, placed by the layout engine.
     public let boxes: [Box]
+    /// The all-day events, each in its lane.
     public let allDay: [AllDay]
+    /// How many all-day lanes the day needs.
     public let allDayLaneCount: Int
 
     /// The day's hour lines (`00:00` ... `24:00`; `01:00` twice on a 25-hour day, no `02:00` on a 23-hour one).
@@ -92,8 +96,11 @@ public struct WeekView: Hashable, Sendable {
         public let continuesAfter: Bool
     }
 
+    /// The days, first to last.
     public let days: [DayView]
+    /// The all-day bars, by lane then column.
     public let bars: [Bar]
+    /// How many lanes the bars need.
     public let laneCount: Int
 }
 

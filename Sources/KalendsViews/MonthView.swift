@@ -4,6 +4,7 @@ import KalendsStore
 /// A month of any calendar as a grid of weeks, each day numbered in that
 /// calendar and (`also`) in a second one, with the events that touch it.
 public struct MonthView: Hashable, Sendable {
+    /// A day of the month, in the grid.
     public struct Day: Hashable, Sendable {
         public let dayNumber: Int
         /// The day in the month's calendar.
@@ -19,7 +20,9 @@ public struct MonthView: Hashable, Sendable {
     public let grid: MonthGrid
     /// Rows of seven, nil where a day belongs to another month.
     public let weeks: [[Day?]]
+    /// The calendar of the grid.
     public let calendar: CalendarIdentifier
+    /// The second calendar each day is numbered in, if any.
     public let also: CalendarIdentifier?
 
     /// The month's first day.

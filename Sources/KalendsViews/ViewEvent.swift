@@ -8,10 +8,12 @@ import KalendsTimeline
 /// a recurring event, its RECURRENCE-ID (two occurrences of one series on
 /// one day are two boxes).
 public struct OccurrenceID: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The series' UID.
     public let uid: String
     /// The occurrence's original start; nil for a one-off event.
     public let recurrenceID: ItemTime?
 
+    /// The occurrence of series `uid` whose original start is `recurrenceID` (nil: a one-off event).
     public init(uid: String, recurrenceID: ItemTime?) {
         self.uid = uid
         self.recurrenceID = recurrenceID
@@ -28,6 +30,7 @@ public struct OccurrenceID: Hashable, Sendable, Comparable, CustomStringConverti
 /// An occurrence as the views draw it: what it is, and where it falls for
 /// the viewer (its instants and the days of the viewer's zone it touches).
 public struct ViewEvent: Hashable, Sendable {
+    /// Which occurrence it is.
     public let id: OccurrenceID
     /// SUMMARY, else the UID.
     public let title: String

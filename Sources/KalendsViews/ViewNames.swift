@@ -7,7 +7,9 @@ import Kalends
 /// the views are drawn right to left). `english` is Kalends' own English,
 /// which the views use without a locale.
 public struct ViewNames: Sendable {
+    /// The locale (ICU id) the names are of.
     public let locale: String
+    /// Whether the locale is written right to left (the views are then drawn right to left).
     public let isRightToLeft: Bool
     let monthTitle: LocalizedDateFormat?
     let dayTitle: LocalizedDateFormat?

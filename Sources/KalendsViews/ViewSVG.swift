@@ -25,6 +25,7 @@ public struct ViewSVG: Sendable {
     /// The current time: a line at it across the day that holds it, when that day is drawn.
     public var now: Instant?
 
+    /// A renderer `width` pixels wide, `hourHeight` pixels an hour, in the words of `names`.
     public init(width: Double = 800, hourHeight: Double = 40, names: ViewNames = .english) {
         self.width = Swift.max(200, width)
         self.hourHeight = Swift.max(8, hourHeight)

@@ -8,11 +8,13 @@ import KalendsLayout
 /// in each day as many as fit, then `+N more`. Titles are cut to their
 /// column (by characters: a wide character takes one).
 public struct ViewText: Sendable {
+    /// The columns of the text (at least 40).
     public var width: Int
     /// The words and numerals (`ViewNames.english` unless a locale is given); a right-to-left
     /// locale's weeks and months run right to left.
     public var names: ViewNames
 
+    /// A renderer `width` columns wide, in the words of `names`.
     public init(width: Int = 80, names: ViewNames = .english) {
         self.width = Swift.max(40, width)
         self.names = names
