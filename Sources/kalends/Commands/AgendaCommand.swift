@@ -12,7 +12,9 @@ enum AgendaCommand: Command {
         RECURRENCE-ID overrides applied, cancelled instances left out, sorted by
         start (all-day first within a day). A FILE may be a vdir folder (one .ics
         per item); several files merge. --tz is the viewer's zone (default: the
-        system zone): floating times and all-day dates are read in it.
+        system zone): floating times and all-day dates are read in it. An event
+        over several days is listed under each day it touches, later days marked
+        "(day 2 of 3)"; JSON has one object per occurrence.
 
         A component with a defect is left out with a warning and the rest is read;
         --strict makes any defect an error (exit 1).
@@ -38,21 +40,90 @@ enum AgendaCommand: Command {
             return ExitStatus.success
         }
         let named = store.calendars.count > 1
-        var day: Int?
-        for occurrence in occurrences {
-            let first = max(viewer.dayNumber(of: occurrence.startInstant), viewer.dayNumber(of: window.lowerBound))
-            if first != day {
-                if day != nil { output.line("") }
-                let date = ISODate(dayNumber: first)
-                output.line("\(weekdayNames[DayNumber.isoWeekday(first) - 1]) \(date)")
-                day = first
+        for (index, listed) in daysListed(occurrences, window: window, viewer: viewer).enumerated() {
+            if index > 0 { output.line("") }
+            output.line("\(weekdayNames[DayNumber.isoWeekday(listed.day) - 1]) \(ISODate(dayNumber: listed.day))")
+            for entry in listed.lines {
+                let occurrence = entry.occurrence
+                var line = "  " + (entry.part == 1 ? timeRange(occurrence, viewer: viewer) : continuedRange(entry, viewer: viewer))
+                line += "  " + oneLine(occurrence.event.title ?? "(no title)")
+                if entry.parts > 1 && entry.part > 1 { line += " (day \(entry.part) of \(entry.parts))" }
+                if let location = occurrence.event.location, !location.isEmpty { line += " (" + oneLine(location) + ")" }
+                if named { line += "  [" + oneLine(occurrence.calendar) + "]" }
+                output.line(line)
             }
-            var line = "  " + timeRange(occurrence, viewer: viewer) + "  " + Echo.escaped(occurrence.event.title ?? "(no title)")
-            if let location = occurrence.event.location, !location.isEmpty { line += " (" + Echo.escaped(location) + ")" }
-            if named { line += "  [" + Echo.escaped(occurrence.calendar) + "]" }
-            output.line(line)
         }
         return ExitStatus.success
+    }
+
+    /// One line of a day in the text agenda: an occurrence on the `part`th of the `parts` days it touches.
+    struct DayLine {
+        let occurrence: EventOccurrence
+        let part: Int
+        let parts: Int
+    }
+
+    /// The days of the window with what is on them, in order: an occurrence
+    /// is listed under every day it touches (as khal lists it), its own
+    /// start's day first. Within a day: all-day events, then timed events
+    /// that began on an earlier day, then the day's own, each in start order.
+    static func daysListed(_ occurrences: [EventOccurrence], window: Range<Instant>,
+                           viewer: ZoneRules) -> [(day: Int, lines: [DayLine])] {
+        let firstDay = viewer.dayNumber(of: window.lowerBound)
+        // The window's last day: the day of its last second (an empty window: its first).
+        let lastDay = window.upperBound > window.lowerBound ? viewer.dayNumber(of: Instant(seconds: window.upperBound.seconds - 1)) : firstDay
+        var byDay: [Int: [(rank: Int, order: Int, line: DayLine)]] = [:]
+        for (order, occurrence) in occurrences.enumerated() {
+            let (start, last) = dayRange(occurrence, viewer: viewer)
+            let from = max(start, firstDay), to = min(last, lastDay)
+            guard from <= to else { continue }
+            for day in from...to {
+                let part = day - start + 1
+                let rank = occurrence.isAllDay ? 0 : (part > 1 ? 1 : 2)
+                byDay[day, default: []].append((rank, order, DayLine(occurrence: occurrence, part: part, parts: last - start + 1)))
+            }
+        }
+        return byDay.keys.sorted().map { day in
+            (day, (byDay[day] ?? []).sorted { ($0.rank, $0.order) < ($1.rank, $1.order) }.map(\.line))
+        }
+    }
+
+    /// The first and last of the viewer's days an occurrence touches (its
+    /// end exclusive: an event ending at midnight does not touch the next day).
+    static func dayRange(_ occurrence: EventOccurrence, viewer: ZoneRules) -> (Int, Int) {
+        let first = viewer.dayNumber(of: occurrence.startInstant)
+        if occurrence.isAllDay, case .date(let start) = occurrence.start, case .date(let end) = occurrence.end {
+            return (start.dayNumber, max(start.dayNumber, end.dayNumber - 1))
+        }
+        guard occurrence.endInstant > occurrence.startInstant else { return (first, first) }
+        return (first, max(first, viewer.dayNumber(of: Instant(seconds: occurrence.endInstant.seconds - 1))))
+    }
+
+    /// A later day's time column: `all day` for an all-day event, `...` for a
+    /// day a timed event covers whole, `...-01:00` for the day it ends.
+    static func continuedRange(_ line: DayLine, viewer: ZoneRules) -> String {
+        if line.occurrence.isAllDay { return GridColumns.leftAligned("all day", to: 11) }
+        guard line.part == line.parts, let end = try? ZonedDateTime(instant: line.occurrence.endInstant, zone: viewer) else {
+            return GridColumns.leftAligned("...", to: 11)
+        }
+        return GridColumns.leftAligned("...-" + hhmm(end.local.time), to: 11)
+    }
+
+    /// Text for one line of the agenda: line breaks (a location or title
+    /// written over several lines) as one space, other control characters escaped.
+    static func oneLine(_ text: String) -> String {
+        var joined = ""
+        var inBreak = false
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" || scalar == "\r" || scalar == "\u{2028}" || scalar == "\u{2029}" {
+                if !inBreak && !joined.isEmpty { joined.unicodeScalars.append(" ") }
+                inBreak = true
+            } else {
+                inBreak = false
+                joined.unicodeScalars.append(scalar)
+            }
+        }
+        return Echo.escaped(joined)
     }
 
     static let weekdayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
