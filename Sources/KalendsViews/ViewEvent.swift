@@ -37,6 +37,8 @@ public struct ViewEvent: Hashable, Sendable {
     public let location: String?
     /// The calendar (collection) it belongs to.
     public let calendar: String
+    /// The calendar's color (`#rrggbb`), when it has one (`CalendarCollection.webColor`).
+    public let color: String?
     public let isAllDay: Bool
     /// Its start and end (exclusive) for the viewer.
     public let start: Instant
@@ -96,7 +98,15 @@ public enum CalendarViews {
         } catch {
             throw .store(error)
         }
+        var colors: [String: String?] = [:]
         return occurrences.map { occurrence in
+            let color: String?
+            if let known = colors[occurrence.calendar] {
+                color = known
+            } else {
+                color = store.color(ofCalendar: occurrence.calendar)
+                colors[occurrence.calendar] = .some(color)
+            }
             let firstDay: Int, lastDay: Int
             if occurrence.isAllDay, case .date(let first) = occurrence.start, case .date(let end) = occurrence.end {
                 firstDay = first.dayNumber
@@ -109,7 +119,7 @@ public enum CalendarViews {
             }
             return ViewEvent(id: OccurrenceID(uid: occurrence.uid, recurrenceID: occurrence.recurrenceID),
                              title: occurrence.event.title ?? occurrence.uid, location: occurrence.event.location,
-                             calendar: occurrence.calendar, isAllDay: occurrence.isAllDay, start: occurrence.startInstant,
+                             calendar: occurrence.calendar, color: color, isAllDay: occurrence.isAllDay, start: occurrence.startInstant,
                              end: occurrence.endInstant, firstDay: firstDay, lastDay: lastDay, occurrence: occurrence)
         }
     }

@@ -89,7 +89,8 @@ public struct ViewSVG: Sendable {
                 let boxX = x + placement.x * columnWidth + 1, boxWidth = Swift.max(2, placement.width * columnWidth - 2)
                 let boxY = top + placement.top * dayHeight, boxHeight = Swift.max(2, placement.height * dayHeight)
                 svg.event(id: box.event.id.description, x: left(boxX, boxWidth), y: boxY, width: boxWidth, height: boxHeight,
-                          title: Self.escape(box.event.title), className: "event timed", day: ISODate(dayNumber: day.day.dayNumber).description)
+                          title: Self.escape(box.event.title), className: "event timed", day: ISODate(dayNumber: day.day.dayNumber).description,
+                          color: box.event.color)
             }
         }
         for bar in view.bars {
@@ -98,7 +99,7 @@ public struct ViewSVG: Sendable {
             let label = (bar.continuesBefore ? "◀ " : "") + bar.event.title + (bar.continuesAfter ? " ▶" : "")
             let barWidth = Double(bar.lastColumn - bar.firstColumn + 1) * columnWidth - 2
             svg.event(id: bar.event.id.description, x: left(x, barWidth), y: y, width: barWidth,
-                      height: rowHeight - 2, title: Self.escape(label), className: "event all-day")
+                      height: rowHeight - 2, title: Self.escape(label), className: "event all-day", color: bar.event.color)
         }
         return svg.finished()
     }
@@ -137,7 +138,8 @@ public struct ViewSVG: Sendable {
                         svg.text("+\(day.events.count - rowsPerDay + 1) more", x: x + 4, y: lineY + lineHeight - 4, className: "more")
                     } else {
                         svg.event(id: event.id.description, x: left(x + 2, cellWidth - 4), y: lineY, width: cellWidth - 4, height: lineHeight - 2,
-                                  title: Self.escape(ViewText.cut(event.title, Int(cellWidth / 7))), className: event.isAllDay ? "event all-day" : "event timed")
+                                  title: Self.escape(ViewText.cut(event.title, Int(cellWidth / 7))), className: event.isAllDay ? "event all-day" : "event timed",
+                                  color: event.color)
                     }
                 }
             }
@@ -158,7 +160,7 @@ public struct ViewSVG: Sendable {
         .title{font:bold 15px sans-serif}.day-name,.hour-label,.number,.also,.more{font:11px sans-serif;fill:#555}
         .day{fill:#fff;stroke:#ddd}.weekend{fill:#fafafa}.outside{fill:#f3f3f3;stroke:#e5e5e5}
         .hour{stroke:#eee}.hour.repeated{stroke:#f0c040}.own{fill:#b07a00}.now{stroke:#d33;stroke-width:2}
-        .event rect{fill:#dbe9fb;stroke:#4a7fc1;rx:3}.event.all-day rect{fill:#c9e7cf;stroke:#3c8c4e}
+        .event:not(.colored) rect{fill:#dbe9fb;stroke:#4a7fc1}.event rect{rx:3}.event.all-day:not(.colored) rect{fill:#c9e7cf;stroke:#3c8c4e}
         .event text{font:11px sans-serif;fill:#123}
         """
 }
@@ -201,10 +203,13 @@ struct SVGOut {
 
     /// An event: its box and its title, clipped to the box.
     /// `day`: the day column a timed box is drawn in (`data-box-day`), for a page that drags it.
-    mutating func event(id: String, x: Double, y: Double, width: Double, height: Double, title: String, className: String, day: String? = nil) {
+    /// `color`: the calendar's (`#rrggbb`, checked by `CalendarCollection.webColor`), drawn as the box's stroke and a light fill.
+    mutating func event(id: String, x: Double, y: Double, width: Double, height: Double, title: String, className: String, day: String? = nil,
+                        color: String? = nil) {
         clip += 1
         let box = "x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" width=\"\(Self.number(width))\" height=\"\(Self.number(height))\""
-        text += "<g class=\"\(className)\" data-id=\"\(ViewSVG.escape(id))\"\(day.map { " data-box-day=\"\($0)\"" } ?? "")><clipPath id=\"c\(clip)\"><rect \(box)/></clipPath><rect \(box)/>"
+        let paint = color.map { " fill=\"\($0)\" fill-opacity=\"0.3\" stroke=\"\($0)\"" } ?? ""
+        text += "<g class=\"\(className)\(color == nil ? "" : " colored")\" data-id=\"\(ViewSVG.escape(id))\"\(day.map { " data-box-day=\"\($0)\"" } ?? "")><clipPath id=\"c\(clip)\"><rect \(box)/></clipPath><rect \(box)\(paint)/>"
         let titleX = rightToLeft ? x + width - 3 : x + 3
         text += "<text x=\"\(Self.number(titleX))\" y=\"\(Self.number(y + Swift.min(height - 3, 12)))\" clip-path=\"url(#c\(clip))\">\(title)</text></g>"
     }

@@ -60,6 +60,8 @@ enum CLI {
         process.currentDirectoryURL = directory
         var env = ProcessInfo.processInfo.environment
         env["TZ"] = env["TZ"] ?? "UTC"
+        // No configuration file unless a test gives one: the developer's own never reaches the tests.
+        env["KALENDS_CONFIG"] = "/nonexistent/kalends-tests/config"
         for (key, value) in environment { env[key] = value }
         process.environment = env
         let finished = ChildProcess.run(process, stdin: stdin.map { Data($0.utf8) } ?? Data(), timeout: timeout)

@@ -10,7 +10,9 @@ import XCTest
 /// TZ=UTC and LANG=C.UTF-8 (an example may set its own variables), in a
 /// scratch directory that holds a link to the repository's Examples/, so the
 /// paths read as from the repository root and files an example writes
-/// (`> day.svg`) do not land in the work tree.
+/// (`> day.svg`) do not land in the work tree. HOME is a copy of
+/// Examples/home: its `~/.config/kalends/config` names its calendars and
+/// contacts, as a user's would.
 final class DocExamplesTests: XCTestCase {
     static let repositoryRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -82,6 +84,8 @@ final class DocExamplesTests: XCTestCase {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(at: directory.appendingPathComponent("Examples"),
                                                    withDestinationURL: repositoryRoot.appendingPathComponent("Examples"))
+        // HOME: a copy of Examples/home (a configuration file, calendars, contacts), which the examples may edit.
+        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("Examples/home"), to: directory.appendingPathComponent("home"))
         return directory
     }
 
@@ -164,7 +168,7 @@ enum Shell {
             "LANG": "C.UTF-8",
             "TMPDIR": NSTemporaryDirectory(),
         ]
-        environment["HOME"] = ProcessInfo.processInfo.environment["HOME"] ?? directory.path
+        environment["HOME"] = directory.appendingPathComponent("home").path
         process.environment = environment
         let finished = ChildProcess.run(process, stdin: Data(), timeout: timeout)
         if let failure = finished.launchError {

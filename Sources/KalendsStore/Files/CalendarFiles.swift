@@ -93,12 +93,13 @@ public struct CalendarFileReader: Sendable {
             if let error { throw error }
         }
         let name = Self.displayName(of: path) ?? Self.lastComponent(path)
-        return Result(calendar: CalendarCollection(name: name, path: path, events: events, reminders: reminders), warnings: warnings)
+        let calendar = CalendarCollection(name: name, path: path, color: Self.displayName(of: path, file: "color"), events: events, reminders: reminders)
+        return Result(calendar: calendar, warnings: warnings)
     }
 
-    /// A vdir folder's `displayname` file, trimmed; nil when it has none (or an empty one, or not UTF-8).
-    static func displayName(of folder: String) -> String? {
-        guard let bytes = try? contents(of: joined(folder, "displayname"), maximum: 4_096),
+    /// A vdir folder's `displayname` (or `color`) file, trimmed; nil when it has none (or an empty one, or not UTF-8).
+    static func displayName(of folder: String, file: String = "displayname") -> String? {
+        guard let bytes = try? contents(of: joined(folder, file), maximum: 4_096),
               let text = String(validating: bytes, as: UTF8.self) else { return nil }
         let name = text.trimmingCharacters("\n").trimmingCharacters("\r").trimmingCharacters(" ")
         return name.isEmpty ? nil : name
@@ -137,10 +138,11 @@ public struct CalendarFileReader: Sendable {
     /// decoded in chunks on the machine's cores; the result (items, warnings,
     /// the first error in strict mode) is what one pass in order gives.
     func decode(_ document: ICalendarDocument, source path: String) throws(CalendarReadError) -> Result {
-        var name: String?
+        var name: String?, color: String?
         var components: [ICalendarComponent] = []
         for calendar in document.calendars {
             if name == nil, let calendarName = calendar.first("X-WR-CALNAME")?.text, !calendarName.isEmpty { name = calendarName }
+            if color == nil, let written = calendar.first("X-APPLE-CALENDAR-COLOR")?.text, !written.isEmpty { color = written }
             components += calendar.components
         }
         let strict = mode == .strict
@@ -156,7 +158,7 @@ public struct CalendarFileReader: Sendable {
             reminders += part.reminders
             warnings += part.warnings
         }
-        let calendar = CalendarCollection(name: name ?? Self.lastComponent(path), path: path, events: events, reminders: reminders)
+        let calendar = CalendarCollection(name: name ?? Self.lastComponent(path), path: path, color: color, events: events, reminders: reminders)
         return Result(calendar: calendar, warnings: warnings)
     }
 

@@ -306,15 +306,31 @@ public struct CalendarCollection: Hashable, Sendable {
     public var name: String
     /// The file or folder read.
     public var path: String
+    /// Its color as written (`#RRGGBB` or `#RRGGBBAA`): a vdir folder's
+    /// `color` file (vdirsyncer), else X-APPLE-CALENDAR-COLOR; nil when none.
+    public var color: String?
     /// Its VEVENTs: masters, one-off events and overrides, in file order.
     public var events: [Event]
     /// Its VTODOs.
     public var reminders: [Reminder]
 
+    /// `color` when it is a hex color (`#RGB`, `#RRGGBB`, `#RRGGBBAA`), as
+    /// `#rrggbb` (the alpha dropped), safe to put in CSS; nil otherwise.
+    public var webColor: String? {
+        guard let color, color.hasPrefix("#") else { return nil }
+        let digits = Array(color.utf8.dropFirst())
+        guard [3, 6, 8].contains(digits.count), digits.allSatisfy({ (48...57).contains($0) || (65...70).contains($0) || (97...102).contains($0) }) else {
+            return nil
+        }
+        let hex = digits.count == 3 ? digits.flatMap { [$0, $0] } : Array(digits.prefix(6))
+        return "#" + String(decoding: hex, as: UTF8.self).lowercased()
+    }
+
     /// A calendar of these items.
-    public init(name: String, path: String, events: [Event] = [], reminders: [Reminder] = []) {
+    public init(name: String, path: String, color: String? = nil, events: [Event] = [], reminders: [Reminder] = []) {
         self.name = name
         self.path = path
+        self.color = color
         self.events = events
         self.reminders = reminders
     }

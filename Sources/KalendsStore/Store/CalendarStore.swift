@@ -14,6 +14,11 @@ import KalendsICalendar
 public struct CalendarStore: Sendable {
     /// The calendars, in the order given.
     public let calendars: [CalendarCollection]
+
+    /// The web color (`CalendarCollection.webColor`) of the first calendar named `name`, if it has one.
+    public func color(ofCalendar name: String) -> String? {
+        calendars.first { $0.name == name }?.webColor
+    }
     /// What was left out when the store was built, with its place and why:
     /// a series whose recurrence cannot be expanded, an older version of an
     /// event (a lower SEQUENCE, then an earlier DTSTAMP), an override of an

@@ -88,6 +88,8 @@ struct OptionSpec {
     let help: String
     /// How many values follow the option (`--between START END`: 2).
     var arity = 1
+    /// Whether the option may stand alone, its value then empty (`month --ics`: the configured calendars).
+    var valueOptional = false
 
     static func flag(_ name: String, _ help: String) -> OptionSpec {
         OptionSpec(name: name, takesValue: false, repeatable: false, valueName: "", help: help)
@@ -154,12 +156,15 @@ struct ParsedArguments {
                     value = inlineValue
                 } else {
                     // The next token is this option's value, unless it is another option.
-                    guard index < arguments.count,
-                          !(arguments[index].hasPrefix("--") && options.contains { arguments[index].hasPrefix($0.name) }) else {
+                    if index < arguments.count,
+                       !(arguments[index].hasPrefix("--") && options.contains { arguments[index].hasPrefix($0.name) }) {
+                        value = arguments[index]
+                        index += 1
+                    } else if spec.valueOptional {
+                        value = ""
+                    } else {
                         throw .needsValue(option: name, valueName: spec.valueName)
                     }
-                    value = arguments[index]
-                    index += 1
                 }
                 if values[name] != nil && !spec.repeatable {
                     throw .repeated(option: name)

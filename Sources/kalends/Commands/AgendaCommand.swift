@@ -5,7 +5,7 @@ import KalendsStore
 enum AgendaCommand: Command {
     static let name = "agenda"
     static let summary = "List the events of .ics files and vdir folders in a window of days."
-    static let usage = "kalends agenda FILE.ics... [--from DATE] [--to DATE | --days N] [--tz ZONE] [--strict] [--json]"
+    static let usage = "kalends agenda [FILE.ics...] [--from DATE] [--to DATE | --days N] [--tz ZONE] [--strict] [--json]"
     static let discussion = """
         Lists every occurrence of the events (VEVENT) of the files that touches the
         half-open window [FROM, TO) (default: today, 7 days): recurrences expanded,
@@ -30,13 +30,13 @@ enum AgendaCommand: Command {
     ]
 
     static func run(_ arguments: ParsedArguments, output: inout OutputBuffer) throws -> Int32 {
-        let paths = try arguments.positionals(1...Int.max, command: name, usage: usage)
-        let viewer = try ZoneOption.readOrSystem(arguments)
+        let viewer = try Configured.viewer(arguments)
+        let paths = try Configured.calendarPaths(try arguments.positionals(0...Int.max, command: name, usage: usage), command: name)
         let window = try CalendarWindow.read(arguments, viewer: viewer, defaultDays: 7, startOfToday: true)
         let store = try CalendarFiles.open(paths, strict: arguments.flag("--strict"), viewer: viewer)
         let occurrences = try store.events(in: window, viewer: viewer)
         if arguments.flag("--json") {
-            for occurrence in occurrences { output.line(json(occurrence, viewer: viewer)) }
+            for occurrence in occurrences { output.line(json(occurrence, viewer: viewer, color: store.color(ofCalendar: occurrence.calendar))) }
             return ExitStatus.success
         }
         let named = store.calendars.count > 1
@@ -144,8 +144,9 @@ enum AgendaCommand: Command {
         (time.hour < 10 ? "0" : "") + "\(time.hour):" + (time.minute < 10 ? "0" : "") + "\(time.minute)"
     }
 
-    /// The contract's object: uid, title, start, end, allDay, recurrenceId (instances of a recurring event), calendar, location.
-    static func json(_ occurrence: EventOccurrence, viewer: ZoneRules) -> JSONObject {
+    /// The contract's object: uid, title, start, end, allDay, recurrenceId (instances of a recurring event), calendar,
+    /// its color (`#rrggbb`, when it has one), location.
+    static func json(_ occurrence: EventOccurrence, viewer: ZoneRules, color: String? = nil) -> JSONObject {
         var object = JSONObject()
         object.add("uid", occurrence.uid)
         object.add("title", occurrence.event.title)
@@ -156,6 +157,7 @@ enum AgendaCommand: Command {
             object.add("recurrenceId", CalendarWindow.text(id, instant: try? id.instant(viewer: viewer), viewer: viewer))
         }
         object.add("calendar", occurrence.calendar)
+        if let color { object.add("color", color) }
         if let location = occurrence.event.location { object.add("location", location) }
         return object
     }

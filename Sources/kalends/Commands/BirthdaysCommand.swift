@@ -6,7 +6,7 @@ import KalendsContacts
 enum BirthdaysCommand: Command {
     static let name = "birthdays"
     static let summary = "List the birthdays and anniversaries of contacts in a window, each in its own calendar."
-    static let usage = "kalends birthdays FILE... [--from DATE] [--to DATE | --days N] [--leap-day feb28|mar1] [--strict] [--json | --ics]"
+    static let usage = "kalends birthdays [FILE...] [--from DATE] [--to DATE | --days N] [--leap-day feb28|mar1] [--strict] [--json | --ics]"
     static let discussion = """
         Lists the birthdays, anniversaries and death anniversaries of the contacts of
         vCard files and folders in the window [FROM, TO) (default: today, 30 days),
@@ -36,8 +36,8 @@ enum BirthdaysCommand: Command {
     ]
 
     static func run(_ arguments: ParsedArguments, output: inout OutputBuffer) throws -> Int32 {
-        let paths = try arguments.positionals(1...Int.max, command: name, usage: usage)
-        let viewer = try ZoneOption.readOrSystem(arguments)
+        let viewer = try Configured.viewer(arguments)
+        let paths = try Configured.contactPaths(try arguments.positionals(0...Int.max, command: name, usage: usage), command: name)
         let window = try CalendarWindow.read(arguments, viewer: viewer, defaultDays: 30, startOfToday: true)
         let from = viewer.dayNumber(of: window.lowerBound)
         let to = window.upperBound > window.lowerBound ? viewer.dayNumber(of: Instant(seconds: window.upperBound.seconds - 1)) + 1 : from

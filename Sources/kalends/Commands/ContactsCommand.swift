@@ -62,11 +62,11 @@ enum ContactsCommand: Command {
     static let name = "contacts"
     static let summary = "List or show the contacts of vCard files and folders."
     static let usage = """
-        kalends contacts list FILE... [--search TEXT] [--strict] [--json]
-               kalends contacts show FILE... UID|NAME [--strict] [--json]
-               kalends contacts add FILE|FOLDER --name NAME [--given G] [--family F] [--phone [TYPE:]NUMBER]... [--email [TYPE:]ADDRESS]... [--address "[TYPE:]STREET;LOCALITY;REGION;CODE;COUNTRY"]... [--organization O] [--birthday DATE [--birthday-calendar CAL]] [--anniversary DATE] [--note T] [--vcard 3.0|4.0]
-               kalends contacts edit FILE|FOLDER UID [the options of add, each replacing its field] [--add-phone|--remove-phone ...] [--add-email|--remove-email ...] [--add-address|--remove-address ...]
-               kalends contacts remove FILE|FOLDER UID
+        kalends contacts list [FILE...] [--search TEXT] [--strict] [--json]
+               kalends contacts show [FILE...] UID|NAME [--strict] [--json]
+               kalends contacts add [FILE|FOLDER | --in NAME] --name NAME [--given G] [--family F] [--phone [TYPE:]NUMBER]... [--email [TYPE:]ADDRESS]... [--address "[TYPE:]STREET;LOCALITY;REGION;CODE;COUNTRY"]... [--organization O] [--birthday DATE [--birthday-calendar CAL]] [--anniversary DATE] [--note T] [--vcard 3.0|4.0]
+               kalends contacts edit [FILE|FOLDER | --in NAME] UID [the options of add, each replacing its field] [--add-phone|--remove-phone ...] [--add-email|--remove-email ...] [--add-address|--remove-address ...]
+               kalends contacts remove [FILE|FOLDER | --in NAME] UID
         """
     static let discussion = """
         FILE is a vCard file (.vcf, versions 2.1, 3.0 and 4.0, any number of cards),
@@ -107,6 +107,7 @@ enum ContactsCommand: Command {
         .value("--search", "TEXT", "list: the contacts with TEXT in any field (case and accents ignored)."),
         .flag("--strict", "Refuse a file with any defect (exit 1) instead of leaving the card out."),
         .flag("--json", "One JSON object per contact, a line each."),
+        .value("--in", "NAME", "add, edit, remove without FILE: the configured address book of that name (else the one holding UID, or the only one)."),
         .value("--name", "NAME", "add, edit: the name shown (FN)."),
         .value("--given", "G", "add, edit: the given name (N)."),
         .value("--family", "F", "add, edit: the family name (N)."),
@@ -136,9 +137,8 @@ enum ContactsCommand: Command {
         let positionals = try arguments.positionals(1...Int.max, command: name, usage: usage)
         switch positionals[0] {
         case "list":
-            try EditArguments.refuse(fieldOptions + listOptions + ["--vcard"], arguments, verb: "contacts list")
-            guard positionals.count >= 2 else { throw UsageError.missing("'contacts list' needs FILE (see kalends contacts --help)") }
-            let books = try ContactFiles.open(Array(positionals.dropFirst()), strict: arguments.flag("--strict"))
+            try EditArguments.refuse(fieldOptions + listOptions + ["--vcard", "--in"], arguments, verb: "contacts list")
+            let books = try ContactFiles.open(try Configured.contactPaths(Array(positionals.dropFirst()), command: name), strict: arguments.flag("--strict"))
             let contacts = books.count == 1 ? books[0].contacts : books.flatMap(\.contacts)
             var chosen = Array(contacts.indices)
             if let text = arguments.value("--search") {
@@ -169,10 +169,11 @@ enum ContactsCommand: Command {
             }
             return ExitStatus.success
         case "show":
-            try EditArguments.refuse(fieldOptions + listOptions + ["--vcard", "--search"], arguments, verb: "contacts show")
-            guard positionals.count >= 3 else { throw UsageError.missing("'contacts show' needs FILE and UID or NAME (see kalends contacts --help)") }
+            try EditArguments.refuse(fieldOptions + listOptions + ["--vcard", "--search", "--in"], arguments, verb: "contacts show")
+            guard positionals.count >= 2 else { throw UsageError.missing("'contacts show' needs UID or NAME (see kalends contacts --help)") }
             let wanted = positionals[positionals.count - 1]
-            let books = try ContactFiles.open(Array(positionals.dropFirst().dropLast()), strict: arguments.flag("--strict"))
+            let paths = try Configured.contactPaths(Array(positionals.dropFirst().dropLast()), command: name)
+            let books = try ContactFiles.open(paths, strict: arguments.flag("--strict"))
             let all = books.flatMap(\.contacts)
             var found = all.filter { $0.uid == wanted }
             if found.isEmpty { found = all.filter { $0.name == wanted } }
@@ -187,7 +188,8 @@ enum ContactsCommand: Command {
             }
             return ExitStatus.success
         case "add", "edit", "remove":
-            return try ContactEdits.run(positionals, arguments, output: &output)
+            return try ContactEdits.run(try EditTarget.positionals(positionals, arguments, takesUID: ["edit", "remove"], itemExtension: "vcf"),
+                                        arguments, output: &output)
         default:
             throw UsageError.conflict("'contacts' takes list, show, add, edit or remove, not \(Echo.quoted(positionals[0])) (see kalends contacts --help)")
         }

@@ -94,9 +94,9 @@ enum EventCommand: Command {
     static let name = "event"
     static let summary = "Add, remove or change an event in an .ics file or vdir folder (atomic, locked)."
     static let usage = """
-        kalends event add FILE.ics --title T --start DT (--end DT | --duration DUR) [--rrule RULE] [--all-day] [--alarm TRIGGER] [--location L] [--tz ZONE]
-               kalends event remove FILE.ics UID [--occurrence DT [--future]]
-               kalends event edit FILE.ics UID [--occurrence DT [--future]] [--title T] [--start DT] [--end DT | --duration DUR] [--all-day] [--rrule RULE] [--location L] [--tz ZONE]
+        kalends event add [FILE.ics | --in NAME] --title T --start DT (--end DT | --duration DUR) [--rrule RULE] [--all-day] [--alarm TRIGGER] [--location L] [--tz ZONE]
+               kalends event remove [FILE.ics | --in NAME] UID [--occurrence DT [--future]]
+               kalends event edit [FILE.ics | --in NAME] UID [--occurrence DT [--future]] [--title T] [--start DT] [--end DT | --duration DUR] [--all-day] [--rrule RULE] [--location L] [--tz ZONE]
         """
     static let discussion = """
         add: appends a VEVENT with a fresh UID and DTSTAMP (a new file, or a new item
@@ -130,10 +130,12 @@ enum EventCommand: Command {
         .value("--occurrence", "DT", "remove, edit: that occurrence only (its original start)."),
         .flag("--future", "With --occurrence: that occurrence and every later one."),
         .value("--tz", "ZONE", "The zone of times given without an offset (written with its TZID)."),
+        .value("--in", "NAME", "Without FILE: the configured calendar of that name (else the one holding UID, else [calendars] default)."),
     ]
 
     static func run(_ arguments: ParsedArguments, output: inout OutputBuffer) throws -> Int32 {
-        let positionals = try arguments.positionals(2...3, command: name, usage: usage)
+        let positionals = try EditTarget.positionals(try arguments.positionals(1...3, command: name, usage: usage), arguments, takesUID: ["remove", "edit"])
+        guard positionals.count >= 2 else { throw UsageError.missingArgument(command: name, usage: usage) }
         let verb = positionals[0], path = positionals[1]
         guard !path.isEmpty else { throw UsageError.missing("FILE.ics is empty: give a calendar file or vdir folder (see kalends event --help)") }
         let zone = try ZoneOption.read(arguments)
@@ -201,8 +203,8 @@ enum ReminderCommand: Command {
     static let name = "reminder"
     static let summary = "Add a reminder (VTODO) to an .ics file or vdir folder, or mark one done."
     static let usage = """
-        kalends reminder add FILE.ics --title T [--due DT] [--alarm TRIGGER] [--rrule RULE] [--priority N] [--tz ZONE]
-               kalends reminder done FILE.ics UID
+        kalends reminder add [FILE.ics | --in NAME] --title T [--due DT] [--alarm TRIGGER] [--rrule RULE] [--priority N] [--tz ZONE]
+               kalends reminder done [FILE.ics | --in NAME] UID
         """
     static let discussion = """
         add: appends a VTODO (fresh UID, DTSTAMP, STATUS:NEEDS-ACTION) and prints its
@@ -222,10 +224,12 @@ enum ReminderCommand: Command {
         .value("--rrule", "RULE", repeatable: true, "An RRULE, from the due time."),
         .value("--priority", "N", "PRIORITY: 1 (highest) ... 9 (lowest)."),
         .value("--tz", "ZONE", "The zone of times given without an offset."),
+        .value("--in", "NAME", "Without FILE: the configured calendar of that name (else the one holding UID, else [calendars] default)."),
     ]
 
     static func run(_ arguments: ParsedArguments, output: inout OutputBuffer) throws -> Int32 {
-        let positionals = try arguments.positionals(2...3, command: name, usage: usage)
+        let positionals = try EditTarget.positionals(try arguments.positionals(1...3, command: name, usage: usage), arguments, takesUID: ["done"])
+        guard positionals.count >= 2 else { throw UsageError.missingArgument(command: name, usage: usage) }
         guard !positionals[1].isEmpty else { throw UsageError.missing("FILE.ics is empty: give a calendar file or vdir folder (see kalends reminder --help)") }
         let editor = CalendarFileEditor(path: positionals[1])
         switch positionals[0] {

@@ -63,7 +63,7 @@ enum MonthCommand: Command {
         .value("--locale", "LOCALE", "Locale for the week rules and weekend (e.g. en_US, he_IL, fa_IR), and of the names and numerals (ICU)."),
         .flag("--six-rows", "Always print six rows, as month views draw."),
         .flag("--week-numbers", "Show week numbers (text output)."),
-        .value("--ics", "FILE.ics", repeatable: true, "Mark the days with events of these calendar files (files or vdir folders)."),
+        { var spec = OptionSpec.value("--ics", "FILE.ics", repeatable: true, "Mark the days with events of these calendar files (files or vdir folders; alone: the configured calendars)."); spec.valueOptional = true; return spec }(),
         .flag("--counts", "With --ics: the number of events of each day instead of a *."),
         .value("--tz", "ZONE", "With --ics: the zone of the days (default: the system zone)."),
         .flag("--strict", "With --ics: refuse a file with any defect (exit 1)."),
@@ -72,11 +72,14 @@ enum MonthCommand: Command {
 
     static func run(_ arguments: ParsedArguments, output: inout OutputBuffer) throws -> Int32 {
         // With --ics, the calendar files may follow it as positionals (`--ics a.ics b.ics`).
-        var calendarPaths = arguments.values("--ics")
+        let marking = !arguments.values("--ics").isEmpty
+        var calendarPaths = arguments.values("--ics").filter { !$0.isEmpty }
         var positionals = arguments.positionals
-        if !calendarPaths.isEmpty {
+        if marking {
             calendarPaths += positionals.filter(DayMarks.isCalendarPath)
             positionals.removeAll(where: DayMarks.isCalendarPath)
+            // `--ics` alone: the calendars of the configuration file.
+            calendarPaths = try Configured.calendarPaths(calendarPaths, command: name)
         }
         guard positionals.count <= 1 else {
             throw UsageError.tooManyArguments(command: name, maximum: 1, extra: positionals[1], usage: usage)
@@ -304,7 +307,7 @@ struct DayMarks {
     }
 
     static func read(_ paths: [String], arguments: ParsedArguments, grids: [MonthGrid]) throws -> DayMarks {
-        let viewer = try ZoneOption.readOrSystem(arguments)
+        let viewer = try Configured.viewer(arguments)
         let store = try CalendarFiles.open(paths, strict: arguments.flag("--strict"), viewer: viewer)
         let days = grids.flatMap { grid in grid.weeks.flatMap { $0.cells.compactMap { $0?.dayNumber } } }
         guard let first = days.min(), let last = days.max(),

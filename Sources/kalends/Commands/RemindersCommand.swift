@@ -5,7 +5,7 @@ import KalendsStore
 enum RemindersCommand: Command {
     static let name = "reminders"
     static let summary = "List the reminders (VTODO) of .ics files and vdir folders by due date."
-    static let usage = "kalends reminders FILE.ics... [--all] [--tz ZONE] [--strict] [--json]"
+    static let usage = "kalends reminders [FILE.ics...] [--all] [--tz ZONE] [--strict] [--json]"
     static let discussion = """
         Lists the reminders that are not completed or cancelled (--all: every one),
         by due time, undated last, then priority. A due date (no time) is the start
@@ -23,8 +23,8 @@ enum RemindersCommand: Command {
     ]
 
     static func run(_ arguments: ParsedArguments, output: inout OutputBuffer) throws -> Int32 {
-        let paths = try arguments.positionals(1...Int.max, command: name, usage: usage)
-        let viewer = try ZoneOption.readOrSystem(arguments)
+        let viewer = try Configured.viewer(arguments)
+        let paths = try Configured.calendarPaths(try arguments.positionals(0...Int.max, command: name, usage: usage), command: name)
         let store = try CalendarFiles.open(paths, strict: arguments.flag("--strict"), viewer: viewer)
         let items = store.reminders(includeDone: arguments.flag("--all"), viewer: viewer)
         let json = arguments.flag("--json")
@@ -54,7 +54,7 @@ enum RemindersCommand: Command {
 enum AlarmsCommand: Command {
     static let name = "alarms"
     static let summary = "List the alarms of events and reminders that fire in a window."
-    static let usage = "kalends alarms FILE.ics... [--from DT] [--to DT | --days N] [--tz ZONE] [--strict] [--json]"
+    static let usage = "kalends alarms [FILE.ics...] [--from DT] [--to DT | --days N] [--tz ZONE] [--strict] [--json]"
     static let discussion = """
         Lists the alarms (VALARM in VEVENT and VTODO) that fire in the half-open
         window [FROM, TO) (default: now, 1 day): triggers relative to the start or
@@ -71,8 +71,8 @@ enum AlarmsCommand: Command {
     ]
 
     static func run(_ arguments: ParsedArguments, output: inout OutputBuffer) throws -> Int32 {
-        let paths = try arguments.positionals(1...Int.max, command: name, usage: usage)
-        let viewer = try ZoneOption.readOrSystem(arguments)
+        let viewer = try Configured.viewer(arguments)
+        let paths = try Configured.calendarPaths(try arguments.positionals(0...Int.max, command: name, usage: usage), command: name)
         let window = try CalendarWindow.read(arguments, viewer: viewer, defaultDays: 1, startOfToday: false)
         let store = try CalendarFiles.open(paths, strict: arguments.flag("--strict"), viewer: viewer)
         for firing in try store.alarms(firingIn: window, viewer: viewer) {

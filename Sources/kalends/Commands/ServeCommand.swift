@@ -10,7 +10,7 @@ import KalendsViews
 enum ServeCommand: Command {
     static let name = "serve"
     static let summary = "Show the calendars in a browser on this machine, and drag events to new times."
-    static let usage = "kalends serve FILE... [--port N] [--tz ZONE] [--locale L]"
+    static let usage = "kalends serve [FILE...] [--port N] [--tz ZONE] [--locale L]"
     static let discussion = """
         Serves day, week and month views of the files on 127.0.0.1 (port 0, the
         default, picks a free one) and prints the page's URL with a random token;
@@ -34,15 +34,15 @@ enum ServeCommand: Command {
     ]
 
     static func run(_ arguments: ParsedArguments, output: inout OutputBuffer) throws -> Int32 {
-        let paths = try arguments.positionals(1...Int.max, command: name, usage: usage)
-        let zone = try ZoneOption.readOrSystem(arguments)
+        let zone = try Configured.viewer(arguments)
+        let paths = try Configured.calendarPaths(try arguments.positionals(0...Int.max, command: name, usage: usage), command: name)
         var port = 0
         if let text = arguments.value("--port") {
             guard let value = Int(text), (0...65_535).contains(value) else { throw UsageError.badValue(option: "--port", expected: "0 ... 65535", given: text) }
             port = value
         }
         var names = ViewNames.english
-        if let locale = arguments.value("--locale") {
+        if let locale = try Configured.locale(arguments) {
             do {
                 names = try ViewNames(locale: locale)
             } catch {

@@ -7,7 +7,7 @@ import KalendsViews
 enum ViewCommand: Command {
     static let name = "view"
     static let summary = "Draw a day, a week or a month of calendar files, as a calendar app shows them."
-    static let usage = "kalends view day|week|month [DATE] FILE... [--text | --svg | --html] [--hour-height H] [--calendar CAL] [--also CAL] [--tz ZONE] [--locale L] [--days N] [--first-weekday N] [--width W] [--strict]"
+    static let usage = "kalends view day|week|month [DATE] [FILE...] [--text | --svg | --html] [--hour-height H] [--calendar CAL] [--also CAL] [--tz ZONE] [--locale L] [--days N] [--first-weekday N] [--width W] [--strict]"
     static let discussion = """
         day: the timeline of one day in its real hours (23 or 25 on a DST day),
         overlapping events side by side as the layout engine places them, all-day
@@ -44,18 +44,18 @@ enum ViewCommand: Command {
     ]
 
     static func run(_ arguments: ParsedArguments, output: inout OutputBuffer) throws -> Int32 {
-        var positionals = try arguments.positionals(2...Int.max, command: name, usage: usage)
+        var positionals = try arguments.positionals(1...Int.max, command: name, usage: usage)
         let kind = positionals.removeFirst()
         guard ["day", "week", "month"].contains(kind) else {
             throw UsageError.conflict("'view' draws day, week or month, not \(Echo.quoted(kind)) (see kalends view --help)")
         }
-        let zone = try ZoneOption.readOrSystem(arguments)
+        let zone = try Configured.viewer(arguments)
         var dateText = "today"
         if let first = positionals.first, !isPath(first) {
             dateText = first
             positionals.removeFirst()
         }
-        guard !positionals.isEmpty else { throw UsageError.missing("'view \(kind)' needs FILE (see kalends view --help)") }
+        positionals = try Configured.calendarPaths(positionals, command: name)
         let dayNumber = try DateTimeArgument.read(dateText, origin: .argument("DATE"),
                                                   DateTimeArgument.Reading(calendar: DateTimeArgument.iso, zone: zone)).value.dayNumber
         let formats = ["--text", "--svg", "--html"].filter { arguments.flag($0) }
@@ -80,9 +80,9 @@ enum ViewCommand: Command {
         }
         let store = try CalendarFiles.open(positionals, strict: arguments.flag("--strict"), viewer: zone)
         var names = ViewNames.english
-        if let locale = arguments.value("--locale") {
+        if let locale = try Configured.locale(arguments) {
             let calendarID = try CalendarOption.read(arguments.value("--calendar") ?? "gregorian", option: "--calendar").id.builtIn ?? .gregorian
-            let alsoID = try arguments.value("--also").map { try CalendarOption.read($0, option: "--also").id.builtIn ?? .gregorian }
+            let alsoID = try Configured.also(arguments).map { try CalendarOption.read($0, option: "--also").id.builtIn ?? .gregorian }
             do {
                 names = try ViewNames(locale: locale, calendar: kind == "month" ? calendarID : .gregorian, also: alsoID)
             } catch {
@@ -123,7 +123,7 @@ enum ViewCommand: Command {
                 title = ISODate(dayNumber: first).description + " ... " + ISODate(dayNumber: first + count - 1).description
             default:
                 let calendar = try CalendarOption.read(arguments.value("--calendar") ?? "gregorian", option: "--calendar")
-                let also = try arguments.value("--also").map { try CalendarOption.read($0, option: "--also") }
+                let also = try Configured.also(arguments).map { try CalendarOption.read($0, option: "--also") }
                 let date = try calendar.date(dayNumber: dayNumber)
                 let view = try CalendarViews.month(store, calendar: calendar, year: date.year, month: date.month, rules: rules,
                                                    also: also, zone: zone)
