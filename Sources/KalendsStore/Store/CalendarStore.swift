@@ -150,8 +150,9 @@ public struct CalendarStore: Sendable {
         return (a.event.title ?? "") < (b.event.title ?? "")
     }
 
-    private func occurrences(of series: EventSeries, overlapping window: Range<Instant>, viewer: ZoneRules, limit: Int,
-                             into result: inout [EventOccurrence]) throws(StoreError) {
+    /// `firstOnly`: stop at the master's first occurrence that overlaps the window (the overrides are all looked at).
+    func occurrences(of series: EventSeries, overlapping window: Range<Instant>, viewer: ZoneRules, limit: Int,
+                     into result: inout [EventOccurrence], firstOnly: Bool = false) throws(StoreError) {
         func emit(_ event: Event, start: ItemTime, startInstant: Instant?, length: ItemLength, recurrenceID: ItemTime?) throws(StoreError) {
             guard !event.isCancelled else { return }
             let span: OccurrenceSpan
@@ -169,6 +170,9 @@ public struct CalendarStore: Sendable {
             try emit(override, start: override.start, startInstant: nil, length: override.length, recurrenceID: override.recurrenceID)
         }
         guard let master = series.master else { return }
+        // Every occurrence of a cancelled master is cancelled: none to find.
+        if firstOnly && master.isCancelled { return }
+        let found = result.count
         let timeline = series.timeline
         guard series.recurs else {
             if series.overrides.isEmpty || series.overrides[SeriesKey(timeline.line, series.earliestKey)] == nil {
@@ -206,6 +210,8 @@ public struct CalendarStore: Sendable {
                 }
             }
             try emit(event, start: start, startInstant: startInstant, length: length, recurrenceID: original)
+            // The master's occurrences come in start order (past the last THISANDFUTURE shift): the first found is the first.
+            if firstOnly && result.count > found && (series.futureChanges.last.map { key > $0.key } ?? true) { break }
         }
     }
 
