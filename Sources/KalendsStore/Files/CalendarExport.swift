@@ -75,10 +75,15 @@ public struct CalendarExport {
             let (component, _, file) = try self.component(occurrence.event.position, uid: occurrence.uid)
             guard let bytes = files[file]?.bytes else { continue }
             var text = ComponentText(component, in: bytes, writer: Self.writer)
-            for name in ["RRULE", "RDATE", "EXDATE", "EXRULE", "DURATION", "DTEND"] { text.remove(name) }
+            for name in ["RRULE", "RDATE", "EXDATE", "EXRULE"] { text.remove(name) }
             text.set(ICalendarProperty("DTSTART", time: occurrence.start))
-            if occurrence.endInstant != occurrence.startInstant || occurrence.isAllDay {
-                text.set(ICalendarProperty("DTEND", time: occurrence.end))
+            // The end where the event had its end (DTEND, or DURATION); none for an occurrence without length.
+            let end = occurrence.endInstant != occurrence.startInstant || occurrence.isAllDay ? [ICalendarProperty("DTEND", time: occurrence.end)] : []
+            if text.first("DTEND") == nil, text.first("DURATION") != nil {
+                text.set("DURATION", end)
+            } else {
+                text.remove("DURATION")
+                text.set("DTEND", end)
             }
             if let id = occurrence.recurrenceID {
                 text.set(ICalendarProperty("RECURRENCE-ID", time: id))
