@@ -71,7 +71,7 @@ final class ImportExportProperties: XCTestCase {
     }
 
     func testANewerVersionAlwaysWinsAndAnOlderNever() {
-        let versions = Gen.zip(Gen.int(in: 0...3), Gen.int(in: 0...3).map { $0 == 0 ? nil : $0 * 60 })
+        let versions = Gen.zip(Gen.int(in: 0...2), Gen.int(in: 0...3).map { $0 == 0 ? nil : $0 * 60 })
         forAll(Gen.zip(versions, versions, Gen.bool), runs: 300) { a, b, overrideOnly in
             let first = Self.version(sequence: a.0, stamp: a.1, title: "A")
             let second = Self.version(sequence: b.0, stamp: b.1, title: "B", overrideOnly: overrideOnly)
@@ -87,7 +87,7 @@ final class ImportExportProperties: XCTestCase {
             if !newer && after != start { throw Failure("an older version changed the file") }
             cover(minPercent: 20, newer, "newer")
             cover(minPercent: 20, !newer, "not newer")
-            cover(minPercent: 5, a.0 == b.0 && newer, "newer by DTSTAMP alone")
+            cover(minPercent: 3, a.0 == b.0 && newer, "newer by DTSTAMP alone")
             return true
         }
     }
