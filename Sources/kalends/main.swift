@@ -5,7 +5,7 @@ import Glibc
 #endif
 
 /// The subcommands, in the order `kalends --help` lists them.
-let commands: [any Command.Type] = [CalendarsCommand.self, ConvertCommand.self, AddCommand.self, DiffCommand.self, MonthCommand.self, DaysCommand.self, LayoutCommand.self, RecurCommand.self, AnniversaryCommand.self, EasterCommand.self, AgendaCommand.self, RemindersCommand.self, AlarmsCommand.self, SearchCommand.self, EventCommand.self, ReminderCommand.self, ContactsCommand.self, BirthdaysCommand.self, ViewCommand.self, ServeCommand.self, ConfigCommand.self]
+let commands: [any Command.Type] = [CalendarsCommand.self, ConvertCommand.self, AddCommand.self, DiffCommand.self, MonthCommand.self, DaysCommand.self, LayoutCommand.self, RecurCommand.self, AnniversaryCommand.self, EasterCommand.self, AgendaCommand.self, RemindersCommand.self, AlarmsCommand.self, SearchCommand.self, EventCommand.self, ReminderCommand.self, ImportCommand.self, ExportCommand.self, ContactsCommand.self, BirthdaysCommand.self, ViewCommand.self, ServeCommand.self, ConfigCommand.self]
 
 let version = "0.1.0"
 

@@ -49,6 +49,14 @@ public enum CalendarEditError: Error, Hashable, Sendable, CustomStringConvertibl
     case unplaceable(detail: String)
     /// The name a vdir item would get is another UID's file.
     case itemNameTaken(path: String, uid: String)
+    /// A calendar to import does not read as iCalendar without a defect (imports are strict): the reader's error.
+    case importUnreadable(path: String, cause: CalendarReadError)
+    /// A calendar to import holds a series that cannot be expanded, or one given twice: the located problem.
+    case importUnusable(path: String, problem: ICalendarWarning)
+    /// A calendar to import is an iTIP message that is not an event to keep (a REPLY, a COUNTER, ...), at `line`.
+    case importMethod(path: String, method: String, line: Int)
+    /// A calendar to import both updates and cancels the item with `uid`.
+    case importUpdatesAndCancels(path: String, uid: String)
 
     public var description: String {
         let shown = RuleError.shown
@@ -97,6 +105,14 @@ public enum CalendarEditError: Error, Hashable, Sendable, CustomStringConvertibl
             return "nothing was changed: \(detail)"
         case .itemNameTaken(let path, let uid):
             return "\(shown(path)) holds another UID than \(shown(uid)): nothing was changed"
+        case .importUnreadable(let path, let cause):
+            return "\(shown(path)) was not imported: it does not read as iCalendar without a defect (\(cause)); nothing was changed"
+        case .importUnusable(let path, let problem):
+            return "\(shown(path)) was not imported: \(problem.error); nothing was changed"
+        case .importMethod(let path, let method, let line):
+            return "\(shown(path)):\(line): METHOD:\(shown(method)) is no event to keep (import takes a calendar, or METHOD PUBLISH, REQUEST or CANCEL); nothing was changed"
+        case .importUpdatesAndCancels(let path, let uid):
+            return "\(shown(path)) both updates and cancels the item with UID \(shown(uid)): import them one at a time; nothing was changed"
         }
     }
 }

@@ -245,11 +245,13 @@ public struct CalendarFileEditor: Sendable {
     }
 
     /// An edit's result with its VTIMEZONEs kept right, checked to read back strictly.
-    func finish(_ edited: EditedFile, _ bytes: [UInt8], written: [UInt8]) throws(CalendarEditError) -> [UInt8] {
+    /// `imported`: VTIMEZONEs of another source (an import's), for TZIDs the file does not define.
+    func finish(_ edited: EditedFile, _ bytes: [UInt8], written: [UInt8], imported: [String: [UInt8]] = [:]) throws(CalendarEditError) -> [UInt8] {
         var usedBefore: Set<String> = []
         for calendar in edited.document.calendars { usedBefore.formUnion(TimeZoneUpkeep.used(in: calendar)) }
+        let known = Self.knownTimeZones(edited).merging(imported) { own, _ in own }
         let kept = try TimeZoneUpkeep.kept(bytes, path: edited.path, written: TimeZoneUpkeep.used(inComponents: written),
-                                           usedBefore: usedBefore, known: Self.knownTimeZones(edited), writer: edited.writer)
+                                           usedBefore: usedBefore, known: known, writer: edited.writer)
         return try Self.checked(kept, path: edited.path)
     }
 

@@ -135,3 +135,25 @@ extension ComponentText {
         return ICalendarComponent(name: "VALARM", properties: properties)
     }
 }
+
+extension ComponentText {
+    /// Text read from another source (an import, another file of an export)
+    /// with the line ends of `writer`: every other byte as read, folding included.
+    static func lineEnds(_ text: ArraySlice<UInt8>, as writer: ICalendarWriter) -> [UInt8] {
+        var result: [UInt8] = []
+        result.reserveCapacity(text.count + text.count / 32)
+        var previous: UInt8 = 0
+        for byte in text {
+            if byte == 10 {
+                if writer.lineEnd == .crlf {
+                    if previous != 13 { result.append(13) }
+                } else if previous == 13 {
+                    result.removeLast()
+                }
+            }
+            result.append(byte)
+            previous = byte
+        }
+        return result
+    }
+}

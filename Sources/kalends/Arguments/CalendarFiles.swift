@@ -13,6 +13,9 @@ enum CalendarFiles {
     /// command prints and exits, and freeing a store of 10,000 events one
     /// object at a time would only delay that (by about a tenth of its run).
     nonisolated(unsafe) static var opened: [CalendarStore] = []
+    /// The iCalendar text of sources that are no file (standard input, the
+    /// birthdays of contacts), by the name their items' positions give: what `export` writes again.
+    nonisolated(unsafe) static var generated: [String: [UInt8]] = [:]
 
     /// `paths` (files or folders; `-`, standard input) read; `standardInput`:
     /// iCalendar text already read from `-`; `viewer`: the zone floating times are read in.
@@ -35,6 +38,7 @@ enum CalendarFiles {
                 if path == "-" {
                     let bytes = try standardInput ?? [UInt8](InputFile("-", argument: "FILE", maximumBytes: CalendarFileReader.maximumFileBytes,
                                                                        what: "a calendar").data)
+                    generated["standard input"] = bytes
                     reads = [try reader.read(bytes: bytes, source: "standard input")]
                 } else {
                     reads = try reader.read(path)
@@ -91,6 +95,7 @@ enum CalendarFiles {
     /// The calendar "Birthdays": a yearly event for each birthday, anniversary and death date (`BirthdayCalendar`).
     static func birthdays(_ contacts: [Contact], source: String) throws -> CalendarCollection {
         let text = try BirthdayCalendar.iCalendar(contacts, stamp: Instant(seconds: 0))
+        generated[source] = Array(text.utf8)
         let read = try CalendarFileReader(mode: .strict).read(bytes: Array(text.utf8), source: source)
         var calendar = read.calendar
         calendar.name = "Birthdays"
