@@ -69,6 +69,15 @@ final class ConfigCLITests: XCTestCase {
         let contact = run(["contacts", "add", "--name", "Noa Bar"])
         XCTAssertEqual(contact.status, 0, contact.stderr)
         XCTAssertTrue(String(decoding: try Data(contentsOf: home.appendingPathComponent(".contacts/friends.vcf")), as: UTF8.self).contains("FN:Noa Bar"))
+        // import without --into: the default calendar; export without FILE: every configured one.
+        let imported = run(["import", CLI.repositoryRoot.appendingPathComponent("Examples/invitation.ics").path])
+        XCTAssertEqual(imported.stdout, "added planning@example.com\n", imported.stderr)
+        XCTAssertTrue(try FileManager.default.contentsOfDirectory(atPath: personal.path).contains { $0.hasPrefix("planning") })
+        let exported = run(["export"])
+        XCTAssertEqual(exported.status, 0, exported.stderr)
+        for uid in ["planning@example.com", "standup@work.example", "b-yoga@kalends.example", "a-groceries@kalends.example"] {
+            XCTAssertTrue(exported.stdout.contains("UID:\(uid)\r\n"), uid)
+        }
         // Refusals.
         CLI.assertError(run(["event", "remove", "nobody@example"]), status: 1, contains: "no event or reminder has that UID in the configured calendars")
         CLI.assertError(run(["event", "add", "--in", "Holidays", "--title", "x", "--start", "2024-03-14", "--all-day"]), status: 1,

@@ -128,7 +128,7 @@ final class ImportExportCLITests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertFalse(result.stdout.contains("RRULE:FREQ=WEEKLY"))
         XCTAssertEqual(result.stdout.components(separatedBy: "BEGIN:VEVENT").count - 1,
-                       CLI.run(["agenda", team, "--from", "2024-03-11", "--to", "2024-03-16", "--tz", "America/New_York"]).lines.filter { $0.hasPrefix("  ") }.count)
+                       CLI.run(["agenda", team, "--from", "2024-03-11", "--to", "2024-03-16", "--tz", "America/New_York", "--json"]).lines.count)
         XCTAssertTrue(result.stdout.contains("DTSTART;TZID=America/New_York:20240315T093000\r\nDTEND;TZID=America/New_York:20240315T094500\r\n"))
         XCTAssertTrue(result.stdout.contains("RECURRENCE-ID;TZID=America/New_York:20240315T093000\r\n"))
         // Standard input.

@@ -6,7 +6,7 @@ import KalendsStore
 enum ExportCommand: Command {
     static let name = "export"
     static let summary = "Write the events and reminders of .ics files and vdir folders as one VCALENDAR."
-    static let usage = "kalends export FILE.ics... [--from DATE --to DATE] [--expand] [--tz ZONE] [--strict]"
+    static let usage = "kalends export [FILE.ics...] [--from DATE --to DATE] [--expand] [--tz ZONE] [--strict]"
     static let discussion = """
         Writes one VCALENDAR (VERSION, PRODID) on standard output with the events
         and reminders of the files, each component's text as read (line ends made
@@ -34,8 +34,8 @@ enum ExportCommand: Command {
     ]
 
     static func run(_ arguments: ParsedArguments, output: inout OutputBuffer) throws -> Int32 {
-        let paths = try arguments.positionals(1...Int.max, command: name, usage: usage)
-        let viewer = try ZoneOption.readOrSystem(arguments)
+        let viewer = try Configured.viewer(arguments)
+        let paths = try Configured.calendarPaths(try arguments.positionals(0...Int.max, command: name, usage: usage), command: name)
         var window: Range<Instant>?
         switch (arguments.value("--from"), arguments.value("--to")) {
         case (nil, nil): window = nil

@@ -6,7 +6,7 @@ import KalendsStore
 enum ImportCommand: Command {
     static let name = "import"
     static let summary = "Import an invitation or a .ics export into a calendar (newer versions win; CANCEL cancels)."
-    static let usage = "kalends import SOURCE.ics|- --into FILE|FOLDER [--dry-run]"
+    static let usage = "kalends import SOURCE.ics|- [--into FILE|FOLDER] [--dry-run]"
     static let discussion = """
         Adds each VEVENT and VTODO of SOURCE (with its overrides, and the
         VTIMEZONEs it uses) to the calendar --into names (a file, created when
@@ -26,15 +26,17 @@ enum ImportCommand: Command {
           kalends import - --into ~/.calendars/work --dry-run < export.ics
         """
     static let options: [OptionSpec] = [
-        .value("--into", "FILE|FOLDER", "The calendar imported into: an .ics file (created when missing) or a vdir folder."),
+        .value("--into", "FILE|FOLDER", "The calendar imported into: an .ics file (created when missing) or a vdir folder (default: [calendars] default)."),
         .flag("--dry-run", "Print what would be done; write nothing."),
     ]
 
     static func run(_ arguments: ParsedArguments, output: inout OutputBuffer) throws -> Int32 {
         let source = try arguments.positionals(1...1, command: name, usage: usage)[0]
-        guard let into = arguments.value("--into"), !into.isEmpty else {
-            throw UsageError.missing("give the calendar to import into: --into FILE|FOLDER (see kalends import --help)")
+        if let given = arguments.value("--into"), given.isEmpty {
+            throw UsageError.missing("--into is empty: give the calendar to import into (see kalends import --help)")
         }
+        // Without --into: the configuration's default calendar.
+        let into = try Configured.editTarget(arguments, given: arguments.value("--into"))
         let input = try InputFile(source, argument: "SOURCE", maximumBytes: CalendarFileReader.maximumFileBytes, what: "a calendar")
         let name = source == "-" ? "standard input" : source
         let outcomes = try EditArguments.edit {
