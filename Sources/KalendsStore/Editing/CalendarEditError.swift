@@ -49,6 +49,8 @@ public enum CalendarEditError: Error, Hashable, Sendable, CustomStringConvertibl
     case unplaceable(detail: String)
     /// The name a vdir item would get is another UID's file.
     case itemNameTaken(path: String, uid: String)
+    /// A URL with a control character (a line break, a tab), which a URI value cannot hold.
+    case invalidURL(String)
 
     public var description: String {
         let shown = RuleError.shown
@@ -72,7 +74,7 @@ public enum CalendarEditError: Error, Hashable, Sendable, CustomStringConvertibl
         case .notRecurring(let uid):
             return "the event with UID \(shown(uid)) does not recur: it has no occurrence to name"
         case .nothingToChange:
-            return "nothing to change: give a new title, start, end, duration, rule or location"
+            return "nothing to change: give a new title, start, end, duration, rule, location, description, categories or URL"
         case .endNotAfterStart(let end, let start):
             return "the end \(end) is not after the start \(start)"
         case .mixedForms:
@@ -97,6 +99,8 @@ public enum CalendarEditError: Error, Hashable, Sendable, CustomStringConvertibl
             return "nothing was changed: \(detail)"
         case .itemNameTaken(let path, let uid):
             return "\(shown(path)) holds another UID than \(shown(uid)): nothing was changed"
+        case .invalidURL(let url):
+            return "the URL \(shown(url)) holds a control character (a line break, a tab): a URL cannot"
         }
     }
 }
