@@ -34,12 +34,18 @@ enum EventShow {
         }
         var details = Details(series: series, event: event, viewer: viewer)
         if let text = arguments.value("--occurrence") {
-            let time = try EditArguments.time(text, origin: .option("--occurrence"), zone: zone, allDay: false)
-            let occurrence: EventOccurrence?
-            do {
-                occurrence = try store.occurrence(uid: uid, at: time, viewer: viewer, calendar: series.calendar)
-            } catch {
-                throw ArgumentProblem.calendarFile("\(error)")
+            // DT as `edit` reads it (in --tz); a wall time that names no occurrence there, as the event's own wall time.
+            var times = [try EditArguments.time(text, origin: .option("--occurrence"), zone: zone, allDay: false)]
+            if zone != nil, case .floating = try EditArguments.time(text, origin: .option("--occurrence"), zone: nil, allDay: false) {
+                times.append(try EditArguments.time(text, origin: .option("--occurrence"), zone: nil, allDay: false))
+            }
+            var occurrence: EventOccurrence?
+            for time in times where occurrence == nil {
+                do {
+                    occurrence = try store.occurrence(uid: uid, at: time, viewer: viewer, calendar: series.calendar)
+                } catch {
+                    throw ArgumentProblem.calendarFile("\(error)")
+                }
             }
             guard let occurrence else {
                 throw InputError(.option("--occurrence"), input: text,
