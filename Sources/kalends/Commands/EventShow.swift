@@ -138,7 +138,7 @@ enum EventShow {
             if let notes = event.notes {
                 field("Description", notes.split(separator: "\n", omittingEmptySubsequences: false).map { Echo.escaped(String($0)) })
             }
-            if !event.categories.isEmpty { field("Categories", [event.categories.map { Echo.escaped($0) }.joined(separator: ", ")]) }
+            if !event.categories.isEmpty { field("Categories", [event.categories.map { $0.contains(",") ? Echo.quoted($0) : Echo.escaped($0) }.joined(separator: ", ")]) }
             if let url = event.url { field("URL", [Echo.escaped(url)]) }
             if let organizer = event.organizer { field("Organizer", [Self.person(organizer)]) }
             if !event.attendees.isEmpty {
