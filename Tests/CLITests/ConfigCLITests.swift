@@ -44,6 +44,10 @@ final class ConfigCLITests: XCTestCase {
         XCTAssertTrue(run(["view", "day", "2024-03-13"]).stdout.contains("Offsite"))
         XCTAssertTrue(run(["view", "week", "2024-03-11", "--svg"]).stdout.contains(##"stroke="#d06b64""##))
         XCTAssertTrue(run(["contacts", "list"]).stdout.contains("Anna Levi"))
+        let show = run(["event", "show", "offsite@work.example"])
+        XCTAssertEqual(show.status, 0, show.stderr)
+        XCTAssertTrue(show.stdout.contains("José Díaz"), show.stdout)
+        XCTAssertTrue(run(["search", "ana ruiz"]).stdout.contains("Offsite"), "the organizer's name is searched")
         XCTAssertEqual(run(["birthdays", "--from", "2024-01-01", "--days", "366"]).status, 0)
     }
 

@@ -22,13 +22,15 @@ final class SearchProperties: XCTestCase {
         let notes: String
         let location: String
         let category: String
+        /// An attendee's name (CN), when not empty.
+        let attendee: String
         /// An override's title, when the series recurs and has one.
         let overrideTitle: String?
     }
 
     func testEverySeriesWhoseTextsContainTheTextIsFoundAndNoOther() {
-        let item = Gen.zip(Gen.zip(Self.text, Self.text), Gen.zip(Self.text, Self.text), Gen.bool, Self.text).map { pair, more, overrides, other in
-            Item(title: pair.0, notes: pair.1, location: more.0, category: more.1, overrideTitle: overrides ? other : nil)
+        let item = Gen.zip(Gen.zip(Self.text, Self.text), Gen.zip(Self.text, Self.text, Self.text), Gen.bool, Self.text).map { pair, more, overrides, other in
+            Item(title: pair.0, notes: pair.1, location: more.0, category: more.1, attendee: more.2, overrideTitle: overrides ? other : nil)
         }
         forAll(Gen.zip(item.array(count: 1...12), Self.word)) { items, pattern in
             var events: [Event] = []
@@ -39,10 +41,13 @@ final class SearchProperties: XCTestCase {
                 let start = ItemTime.utc(Instant(seconds: 1_710_000_000 + index * 3_600))
                 var recurrence = ItemRecurrence()
                 if item.overrideTitle != nil { recurrence = ItemRecurrence(rules: [try RecurrenceRule(parsing: "FREQ=DAILY;COUNT=5")]) }
-                events.append(Event(uid: uid, title: item.title, notes: item.notes.isEmpty ? nil : item.notes,
-                                    location: item.location.isEmpty ? nil : item.location, start: start,
-                                    length: .exact(seconds: 1_800), categories: item.category.isEmpty ? [] : [item.category], recurrence: recurrence))
+                var event = Event(uid: uid, title: item.title, notes: item.notes.isEmpty ? nil : item.notes,
+                                  location: item.location.isEmpty ? nil : item.location, start: start,
+                                  length: .exact(seconds: 1_800), categories: item.category.isEmpty ? [] : [item.category], recurrence: recurrence)
+                if !item.attendee.isEmpty { event.attendees = [Participant(address: "mailto:guest@example.org", name: item.attendee)] }
+                events.append(event)
                 var texts = [item.title, item.notes, item.location, item.category]
+                if !item.attendee.isEmpty { texts += [item.attendee, "mailto:guest@example.org"] }
                 if let overrideTitle = item.overrideTitle {
                     let second = ItemTime.utc(Instant(seconds: 1_710_000_000 + index * 3_600 + 86_400))
                     events.append(Event(uid: uid, title: overrideTitle, start: second, length: .exact(seconds: 1_800), recurrenceID: second))

@@ -57,6 +57,8 @@ public enum CalendarEditError: Error, Hashable, Sendable, CustomStringConvertibl
     case importMethod(path: String, method: String, line: Int)
     /// A calendar to import both updates and cancels the item with `uid`.
     case importUpdatesAndCancels(path: String, uid: String)
+    /// A URL with a control character (a line break, a tab), which a URI value cannot hold.
+    case invalidURL(String)
 
     public var description: String {
         let shown = RuleError.shown
@@ -80,7 +82,7 @@ public enum CalendarEditError: Error, Hashable, Sendable, CustomStringConvertibl
         case .notRecurring(let uid):
             return "the event with UID \(shown(uid)) does not recur: it has no occurrence to name"
         case .nothingToChange:
-            return "nothing to change: give a new title, start, end, duration, rule or location"
+            return "nothing to change: give a new title, start, end, duration, rule, location, description, categories or URL"
         case .endNotAfterStart(let end, let start):
             return "the end \(end) is not after the start \(start)"
         case .mixedForms:
@@ -113,6 +115,8 @@ public enum CalendarEditError: Error, Hashable, Sendable, CustomStringConvertibl
             return "\(shown(path)):\(line): METHOD:\(shown(method)) is no event to keep (import takes a calendar, or METHOD PUBLISH, REQUEST or CANCEL); nothing was changed"
         case .importUpdatesAndCancels(let path, let uid):
             return "\(shown(path)) both updates and cancels the item with UID \(shown(uid)): import them one at a time; nothing was changed"
+        case .invalidURL(let url):
+            return "the URL \(shown(url)) holds a control character (a line break, a tab): a URL cannot"
         }
     }
 }

@@ -61,6 +61,9 @@ public struct CalendarFileEditor: Sendable {
         }
         properties.append(ICalendarProperty("SUMMARY", text: event.title))
         if let location = event.location { properties.append(ICalendarProperty("LOCATION", text: location)) }
+        if let notes = event.notes, !notes.isEmpty { properties.append(ICalendarProperty("DESCRIPTION", text: notes)) }
+        if let categories = Self.categories(event.categories) { properties.append(categories) }
+        if let url = try Self.url(event.url) { properties.append(url) }
         properties += event.rules.map { ICalendarProperty(rule: $0) }
         try Self.checkRecurrence(event.start, event.rules)
         let component = ICalendarComponent(name: "VEVENT", properties: properties,
@@ -334,6 +337,21 @@ public struct CalendarFileEditor: Sendable {
             throw .invalidDuration(duration)
         }
         return ComponentText.duration(length)
+    }
+
+    /// A CATEGORIES line of the non-empty `names`, each escaped (RFC 5545
+    /// 3.3.11: a comma in a name is `\,`, the separator a bare comma); nil when none is left.
+    static func categories(_ names: [String]) -> ICalendarProperty? {
+        let names = names.filter { !$0.isEmpty }
+        return names.isEmpty ? nil : ICalendarProperty("CATEGORIES", texts: names)
+    }
+
+    /// A URL line, nil for an empty one.
+    /// - Throws: `.invalidURL` for one with a control character.
+    static func url(_ url: String?) throws(CalendarEditError) -> ICalendarProperty? {
+        guard let url, !url.isEmpty else { return nil }
+        if url.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) { throw .invalidURL(url) }
+        return ICalendarProperty(name: "URL", value: url)
     }
 
     /// Refuses an end not after the start, or of another form.

@@ -15,16 +15,27 @@ public struct NewEvent: Hashable, Sendable {
     public var location: String?
     /// VALARMs (DISPLAY, with the title).
     public var alarms: [Alarm]
+    /// DESCRIPTION (line breaks kept); nil or empty: none.
+    public var notes: String?
+    /// CATEGORIES, one value each (a comma in a name is escaped, not a
+    /// separator); empty names are left out, and no names: no CATEGORIES.
+    public var categories: [String]
+    /// URL, a URI written as given; nil or empty: none. One with a control
+    /// character (a line break) is refused (`CalendarEditError.invalidURL`).
+    public var url: String?
 
     /// An event of these fields.
     public init(title: String, start: ItemTime, end: EventEnd? = nil, rules: [RecurrenceRule] = [], location: String? = nil,
-                alarms: [Alarm] = []) {
+                alarms: [Alarm] = [], notes: String? = nil, categories: [String] = [], url: String? = nil) {
         self.title = title
         self.start = start
         self.end = end
         self.rules = rules
         self.location = location
         self.alarms = alarms
+        self.notes = notes
+        self.categories = categories
+        self.url = url
     }
 }
 
@@ -73,18 +84,31 @@ public struct EventChanges: Hashable, Sendable {
     public var end: EventEnd?
     /// New RRULEs (an empty list removes them).
     public var rules: [RecurrenceRule]?
+    /// A new DESCRIPTION (an empty one removes it).
+    public var notes: String?
+    /// New CATEGORIES, replacing every CATEGORIES line (an empty list, or
+    /// only empty names, removes them).
+    public var categories: [String]?
+    /// A new URL (an empty one removes it).
+    public var url: String?
 
     /// Changes of these fields.
-    public init(title: String? = nil, location: String? = nil, start: ItemTime? = nil, end: EventEnd? = nil, rules: [RecurrenceRule]? = nil) {
+    public init(title: String? = nil, location: String? = nil, start: ItemTime? = nil, end: EventEnd? = nil, rules: [RecurrenceRule]? = nil,
+                notes: String? = nil, categories: [String]? = nil, url: String? = nil) {
         self.title = title
         self.location = location
         self.start = start
         self.end = end
         self.rules = rules
+        self.notes = notes
+        self.categories = categories
+        self.url = url
     }
 
     /// True when nothing would change.
-    public var isEmpty: Bool { title == nil && location == nil && start == nil && end == nil && rules == nil }
+    public var isEmpty: Bool {
+        title == nil && location == nil && start == nil && end == nil && rules == nil && notes == nil && categories == nil && url == nil
+    }
 }
 
 /// What marking a reminder done did.

@@ -91,6 +91,9 @@ struct SeriesEdits {
     static func apply(_ changes: EventChanges, to text: inout ComponentText, event: Event) throws(CalendarEditError) {
         if let title = changes.title { text.set(ICalendarProperty("SUMMARY", text: title)) }
         if let location = changes.location { text.set(ICalendarProperty("LOCATION", text: location)) }
+        if let notes = changes.notes { text.set("DESCRIPTION", notes.isEmpty ? [] : [ICalendarProperty("DESCRIPTION", text: notes)]) }
+        if let categories = changes.categories { text.set("CATEGORIES", CalendarFileEditor.categories(categories).map { [$0] } ?? []) }
+        if let url = changes.url { text.set("URL", try CalendarFileEditor.url(url).map { [$0] } ?? []) }
         let start = changes.start ?? event.start
         if let newStart = changes.start {
             text.set(ICalendarProperty("DTSTART", time: newStart))
@@ -153,6 +156,10 @@ struct SeriesEdits {
         }
         if let title = master.title { properties.append(ICalendarProperty("SUMMARY", text: title)) }
         if let location = master.location { properties.append(ICalendarProperty("LOCATION", text: location)) }
+        // The master's other fields a person reads, kept for the occurrence as every reader replaces them.
+        if let notes = master.notes { properties.append(ICalendarProperty("DESCRIPTION", text: notes)) }
+        if let categories = CalendarFileEditor.categories(master.categories) { properties.append(categories) }
+        if let url = master.url { properties.append(ICalendarProperty(name: "URL", value: url)) }
         properties.append(ICalendarProperty("SEQUENCE", integer: master.sequence.clampedSum(1)))
         var overrideText = ComponentText(new: ICalendarComponent(name: "VEVENT", properties: properties), writer: file.writer)
         try Self.apply(changes, to: &overrideText, event: event)

@@ -111,6 +111,20 @@ struct ComponentDecoding {
         return text.isEmpty ? nil : text
     }
 
+    /// An ORGANIZER or ATTENDEE: its address, CN, PARTSTAT and ROLE (the last two upper-cased).
+    static func participant(_ property: ICalendarProperty) -> Participant {
+        var name, reply, role: String?
+        for parameter in property.parameters {
+            switch parameter.name {
+            case "CN": name = parameter.value.isEmpty ? nil : parameter.value
+            case "PARTSTAT": reply = parameter.value.isEmpty ? nil : parameter.value.uppercased()
+            case "ROLE": role = parameter.value.isEmpty ? nil : parameter.value.uppercased()
+            default: continue
+            }
+        }
+        return Participant(address: property.value, name: name, reply: reply, role: role)
+    }
+
     // MARK: Components
 
     /// A VEVENT.
@@ -118,7 +132,8 @@ struct ComponentDecoding {
     mutating func event(_ component: ICalendarComponent) throws(ICalendarError) -> Event {
         // One pass over the properties (the first of each).
         var startProperty, endProperty, durationProperty, idProperty: ICalendarProperty?
-        var title, notes, location, status, transparency, sequence, uid, stamp: ICalendarProperty?
+        var title, notes, location, status, transparency, sequence, uid, stamp, url, organizer: ICalendarProperty?
+        var attendees: [Participant] = []
         var ruleProperties: [ICalendarProperty] = [], dateProperties: [ICalendarProperty] = [], exclusionProperties: [ICalendarProperty] = []
         var categories: [String] = []
         for property in component.properties {
@@ -139,6 +154,9 @@ struct ComponentDecoding {
             case "RDATE": dateProperties.append(property)
             case "EXDATE": exclusionProperties.append(property)
             case "CATEGORIES": categories += property.texts
+            case "URL": if url == nil { url = property }
+            case "ORGANIZER": if organizer == nil { organizer = property }
+            case "ATTENDEE": attendees.append(Self.participant(property))
             default: continue
             }
         }
@@ -167,7 +185,9 @@ struct ComponentDecoding {
                           isTransparent: transparency?.value.uppercased() == "TRANSPARENT", categories: categories,
                           recurrence: recurrence, sequence: try integer(sequence) ?? 0, stamp: try instant(stamp),
                           alarms: component.components.isEmpty ? [] : try alarms(component),
-                          position: SourcePosition(file: source, line: component.line))
+                          position: SourcePosition(file: source, line: component.line),
+                          url: url.flatMap { $0.value.isEmpty ? nil : $0.value }, organizer: organizer.map(Self.participant),
+                          attendees: attendees)
         if let idProperty {
             event.recurrenceID = try time(idProperty)
             event.range = idProperty.parameter("RANGE")?.uppercased() == "THISANDFUTURE" ? .thisAndFuture : .thisInstance

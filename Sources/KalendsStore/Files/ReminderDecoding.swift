@@ -36,7 +36,8 @@ extension ComponentDecoding {
                         percentComplete: percent.map { Swift.min(Swift.max($0, 0), 100) },
                         recurrence: recurrence, relatedTo: component.all("RELATED-TO").map(\.text),
                         sequence: try integer(component.first("SEQUENCE")) ?? 0,
-                        alarms: try alarms(component), position: SourcePosition(file: source, line: component.line))
+                        alarms: try alarms(component), position: SourcePosition(file: source, line: component.line),
+                        location: Self.text(component.first("LOCATION")), categories: component.all("CATEGORIES").flatMap(\.texts))
     }
 
     /// The VALARMs of a component. One with ACTION:NONE (RFC 9074: a

@@ -73,6 +73,9 @@ public struct Event: Hashable, Sendable {
         var stamp: Instant?
         var alarms: [Alarm]
         var position: SourcePosition?
+        var url: String?
+        var organizer: Participant?
+        var attendees: [Participant]
     }
 
     /// The box: only mutated while uniquely referenced (copy on write),
@@ -169,17 +172,34 @@ public struct Event: Hashable, Sendable {
         get { storage.fields.position }
         set { change { $0.position = newValue } }
     }
+    /// URL: a page about the event, as written.
+    public var url: String? {
+        get { storage.fields.url }
+        set { change { $0.url = newValue } }
+    }
+    /// ORGANIZER: who sent the invitation.
+    public var organizer: Participant? {
+        get { storage.fields.organizer }
+        set { change { $0.organizer = newValue } }
+    }
+    /// ATTENDEEs, in file order, with their replies.
+    public var attendees: [Participant] {
+        get { storage.fields.attendees }
+        set { change { $0.attendees = newValue } }
+    }
 
     /// An event; without `length`, the length RFC 5545 gives an event with
     /// neither DTEND nor DURATION (a day for a date, none for a time).
     public init(uid: String, title: String? = nil, notes: String? = nil, location: String? = nil, start: ItemTime,
                 length: ItemLength? = nil, status: Status? = nil, isTransparent: Bool = false, categories: [String] = [],
                 recurrence: ItemRecurrence = ItemRecurrence(), recurrenceID: ItemTime? = nil, range: Range = .thisInstance,
-                sequence: Int = 0, stamp: Instant? = nil, alarms: [Alarm] = [], position: SourcePosition? = nil) {
+                sequence: Int = 0, stamp: Instant? = nil, alarms: [Alarm] = [], position: SourcePosition? = nil,
+                url: String? = nil, organizer: Participant? = nil, attendees: [Participant] = []) {
         storage = Storage(Fields(uid: uid, title: title, notes: notes, location: location, start: start,
                                  length: length ?? .implicit(for: start), status: status, isTransparent: isTransparent,
                                  categories: categories, recurrence: recurrence, recurrenceID: recurrenceID, range: range,
-                                 sequence: sequence, stamp: stamp, alarms: alarms, position: position))
+                                 sequence: sequence, stamp: stamp, alarms: alarms, position: position,
+                                 url: url, organizer: organizer, attendees: attendees))
     }
 
     public static func == (a: Event, b: Event) -> Bool {
@@ -209,6 +229,10 @@ public struct Reminder: Hashable, Sendable {
     public var title: String?
     /// DESCRIPTION.
     public var notes: String?
+    /// LOCATION.
+    public var location: String?
+    /// CATEGORIES, every value of every CATEGORIES line.
+    public var categories: [String]
     /// DTSTART.
     public var start: ItemTime?
     /// DUE, or DTSTART plus DURATION.
@@ -236,10 +260,12 @@ public struct Reminder: Hashable, Sendable {
     public init(uid: String, title: String? = nil, notes: String? = nil, start: ItemTime? = nil, due: ItemTime? = nil,
                 completed: Instant? = nil, status: Status? = nil, priority: Int = 0, percentComplete: Int? = nil,
                 recurrence: ItemRecurrence = ItemRecurrence(), relatedTo: [String] = [], sequence: Int = 0,
-                alarms: [Alarm] = [], position: SourcePosition? = nil) {
+                alarms: [Alarm] = [], position: SourcePosition? = nil, location: String? = nil, categories: [String] = []) {
         self.uid = uid
         self.title = title
         self.notes = notes
+        self.location = location
+        self.categories = categories
         self.start = start
         self.due = due
         self.completed = completed

@@ -24,20 +24,25 @@ public struct SearchMatch: Hashable, Sendable {
 }
 
 extension CalendarStore {
-    /// The texts a search looks in: title, description, location, categories.
+    /// The texts a search looks in: title, description, location,
+    /// categories, and the organizer's and attendees' names and addresses.
     public static func searchableTexts(_ event: Event) -> [String] {
         var texts: [String] = []
-        texts.reserveCapacity(3 + event.categories.count)
+        texts.reserveCapacity(3 + event.categories.count + 2 * event.attendees.count)
         if let title = event.title { texts.append(title) }
         if let notes = event.notes { texts.append(notes) }
         if let location = event.location { texts.append(location) }
         texts += event.categories
+        for person in (event.organizer.map { [$0] } ?? []) + event.attendees {
+            if let name = person.name { texts.append(name) }
+            texts.append(person.address)
+        }
         return texts
     }
 
-    /// The texts a search looks in for a reminder: title and description.
+    /// The texts a search looks in for a reminder: title, description, location and categories.
     public static func searchableTexts(_ reminder: Reminder) -> [String] {
-        [reminder.title, reminder.notes].compactMap { $0 }
+        [reminder.title, reminder.notes, reminder.location].compactMap { $0 } + reminder.categories
     }
 
     /// The series and reminders with `text` in one of their texts

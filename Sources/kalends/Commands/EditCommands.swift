@@ -71,6 +71,31 @@ enum EditArguments {
         }
     }
 
+    /// `--categories A,B`: the names between commas (`\\,` a comma in a
+    /// name, `\\\\` a backslash), surrounding spaces trimmed, empty ones left
+    /// out; nil when not given, empty for `--categories ""`.
+    static func categories(_ arguments: ParsedArguments) -> [String]? {
+        guard let text = arguments.value("--categories") else { return nil }
+        var names: [String] = [], current = "", escaped = false
+        for character in text {
+            if escaped {
+                if character != "," && character != "\\" { current.append("\\") }
+                current.append(character)
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if character == "," {
+                names.append(current)
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        if escaped { current.append("\\") }
+        names.append(current)
+        return names.map { String($0.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()) }.filter { !$0.isEmpty }
+    }
+
     /// The options a verb does not take: a usage error naming the first.
     static func refuse(_ options: [String], _ arguments: ParsedArguments, verb: String) throws {
         for option in options where arguments.flag(option) || !arguments.values(option).isEmpty {
@@ -88,15 +113,16 @@ enum EditArguments {
     }
 }
 
-/// `kalends event add|remove|edit`: events added to, removed from and
-/// changed in a calendar file or vdir folder, safely.
+/// `kalends event add|remove|edit|show`: events added to, removed from and
+/// changed in a calendar file or vdir folder, safely, and shown whole.
 enum EventCommand: Command {
     static let name = "event"
-    static let summary = "Add, remove or change an event in an .ics file or vdir folder (atomic, locked)."
+    static let summary = "Add, remove, change or show an event in .ics files and vdir folders (edits atomic, locked)."
     static let usage = """
-        kalends event add [FILE.ics | --in NAME] --title T --start DT (--end DT | --duration DUR) [--rrule RULE] [--all-day] [--alarm TRIGGER] [--location L] [--tz ZONE]
+        kalends event add [FILE.ics | --in NAME] --title T --start DT (--end DT | --duration DUR) [--rrule RULE] [--all-day] [--alarm TRIGGER] [--location L] [--description T] [--categories A,B] [--url U] [--tz ZONE]
                kalends event remove [FILE.ics | --in NAME] UID [--occurrence DT [--future]]
-               kalends event edit [FILE.ics | --in NAME] UID [--occurrence DT [--future]] [--title T] [--start DT] [--end DT | --duration DUR] [--all-day] [--rrule RULE] [--location L] [--tz ZONE]
+               kalends event edit [FILE.ics | --in NAME] UID [--occurrence DT [--future]] [--title T] [--start DT] [--end DT | --duration DUR] [--all-day] [--rrule RULE] [--location L] [--description T] [--categories A,B] [--url U] [--tz ZONE]
+               kalends event show [FILE...] UID [--occurrence DT] [--tz ZONE] [--strict] [--json]
         """
     static let discussion = """
         add: appends a VEVENT with a fresh UID and DTSTAMP (a new file, or a new item
@@ -108,15 +134,25 @@ enum EventCommand: Command {
         edit: the whole event (a new --start moves every occurrence); --occurrence DT
         that occurrence only, as an override; with --future that one and every later
         one: the series is split, a new UID (printed) carries the changes.
+        --description, --categories and --url write DESCRIPTION, CATEGORIES and URL
+        (text escaped as RFC 5545 wants); in edit, an empty value removes the
+        property. --categories A,B: names between commas (\\, a comma in a name).
         Every edit reads the file under a lock, refuses a file with any defect, an
         unknown UID or a time that is no occurrence (exit 1, the file unchanged),
         changes only the components it means to, increments SEQUENCE and renews
         DTSTAMP on them, and replaces the file atomically.
+        show: everything about the event with UID (the last argument) in the FILEs:
+        its times in the viewer's zone (--tz, default the system zone) and its own,
+        the rule in words with its exceptions and changed occurrences, location,
+        description, categories, URL, organizer and attendees with their replies,
+        alarms, status, calendar, file and line; --occurrence DT that occurrence
+        (its override applied); --json one object.
 
         examples:
           kalends event add work.ics --title Standup --start 2024-03-18T09:00 --duration PT15M --rrule "FREQ=WEEKLY;BYDAY=MO,WE,FR" --tz Europe/Berlin
           kalends event edit work.ics UID --occurrence 2024-03-20T09:00 --start 2024-03-20T10:00 --tz Europe/Berlin
           kalends event remove work.ics UID --occurrence 2024-04-01T09:00 --future --tz Europe/Berlin
+          kalends event show work.ics UID --tz America/New_York
         """
     static let options: [OptionSpec] = [
         .value("--title", "T", "SUMMARY."),
@@ -127,16 +163,26 @@ enum EventCommand: Command {
         .flag("--all-day", "Dates, not times: the start's (and end's) day."),
         .value("--alarm", "TRIGGER", repeatable: true, "add: a VALARM, a duration from the start (-PT15M) or a time."),
         .value("--location", "L", "LOCATION."),
-        .value("--occurrence", "DT", "remove, edit: that occurrence only (its original start)."),
+        .value("--description", "T", "DESCRIPTION (edit: \"\" removes it)."),
+        .value("--categories", "A,B", "CATEGORIES, names between commas (edit: replaces them; \"\" removes them)."),
+        .value("--url", "U", "URL (edit: \"\" removes it)."),
+        .value("--occurrence", "DT", "remove, edit, show: that occurrence only (its original start)."),
         .flag("--future", "With --occurrence: that occurrence and every later one."),
-        .value("--tz", "ZONE", "The zone of times given without an offset (written with its TZID)."),
+        .value("--tz", "ZONE", "The zone of times given without an offset (written with its TZID); show: the viewer's zone (default: the system zone)."),
+        .flag("--strict", "show: refuse a file with any defect (exit 1) instead of leaving the component out."),
+        .flag("--json", "show: one JSON object."),
         .value("--in", "NAME", "Without FILE: the configured calendar of that name (else the one holding UID, else [calendars] default)."),
     ]
 
     static func run(_ arguments: ParsedArguments, output: inout OutputBuffer) throws -> Int32 {
+        if let all = try? arguments.positionals(1...Int.max, command: name, usage: usage), all[0] == "show" {
+            try EventShow.run(all, arguments, output: &output)
+            return ExitStatus.success
+        }
         let positionals = try EditTarget.positionals(try arguments.positionals(1...3, command: name, usage: usage), arguments, takesUID: ["remove", "edit"])
         guard positionals.count >= 2 else { throw UsageError.missingArgument(command: name, usage: usage) }
         let verb = positionals[0], path = positionals[1]
+        if ["add", "remove", "edit"].contains(verb) { try EditArguments.refuse(EventShow.ownOptions, arguments, verb: "event \(verb)") }
         guard !path.isEmpty else { throw UsageError.missing("FILE.ics is empty: give a calendar file or vdir folder (see kalends event --help)") }
         let zone = try ZoneOption.read(arguments)
         let allDay = arguments.flag("--all-day")
@@ -167,12 +213,14 @@ enum EventCommand: Command {
                 theEnd = .at(.date(ISODate(dayNumber: day.dayNumber + 1)))
             }
             let event = NewEvent(title: title, start: start, end: theEnd, rules: try EditArguments.rules(arguments),
-                                 location: arguments.value("--location"), alarms: try EditArguments.alarms(arguments, zone: zone))
+                                 location: arguments.value("--location"), alarms: try EditArguments.alarms(arguments, zone: zone),
+                                 notes: arguments.value("--description"), categories: EditArguments.categories(arguments) ?? [],
+                                 url: arguments.value("--url"))
             output.line(try EditArguments.edit { try editor.add(event) })
         case "remove":
             guard positionals.count == 3 else { throw UsageError.missing("'event remove' needs FILE.ics and UID (see kalends \(name) --help)") }
-            try EditArguments.refuse(["--title", "--start", "--end", "--duration", "--rrule", "--all-day", "--alarm", "--location"], arguments,
-                                     verb: "event remove")
+            try EditArguments.refuse(["--title", "--start", "--end", "--duration", "--rrule", "--all-day", "--alarm", "--location",
+                                      "--description", "--categories", "--url"], arguments, verb: "event remove")
             if let occurrence = try time("--occurrence") {
                 try EditArguments.edit { try editor.removeOccurrence(uid: positionals[2], at: occurrence, future: arguments.flag("--future")) }
             } else {
@@ -184,7 +232,9 @@ enum EventCommand: Command {
             try EditArguments.refuse(["--alarm"], arguments, verb: "event edit")
             let rules = arguments.values("--rrule")
             let changes = EventChanges(title: arguments.value("--title"), location: arguments.value("--location"), start: try time("--start"),
-                                       end: try end(), rules: rules.isEmpty ? nil : (rules == [""] ? [] : try EditArguments.rules(arguments)))
+                                       end: try end(), rules: rules.isEmpty ? nil : (rules == [""] ? [] : try EditArguments.rules(arguments)),
+                                       notes: arguments.value("--description"), categories: EditArguments.categories(arguments),
+                                       url: arguments.value("--url"))
             let occurrence = try time("--occurrence")
             if occurrence == nil && arguments.flag("--future") { throw UsageError.missing("--future needs --occurrence DT") }
             let new = try EditArguments.edit {
@@ -192,7 +242,7 @@ enum EventCommand: Command {
             }
             if arguments.flag("--future"), let new { output.line(new) }
         default:
-            throw UsageError.conflict("'event' takes add, remove or edit, not \(Echo.quoted(verb)) (see kalends event --help)")
+            throw UsageError.conflict("'event' takes add, remove, edit or show, not \(Echo.quoted(verb)) (see kalends event --help)")
         }
         return ExitStatus.success
     }
