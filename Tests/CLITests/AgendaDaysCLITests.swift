@@ -146,6 +146,12 @@ final class AgendaDaysCLITests: XCTestCase {
               ...-01:00    Hackathon (day 3 of 3) (Hall Building 2)
 
             """, run.stderr)
+        // A hundred long days a hundred times over: bounded, an error rather than a flood.
+        let century = directory.appendingPathComponent("century.ics")
+        try "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\nBEGIN:VEVENT\r\nUID:long\r\nDTSTAMP:20240101T000000Z\r\nDTSTART;VALUE=DATE:19000101\r\nDTEND;VALUE=DATE:20990101\r\nSUMMARY:Century\r\nRRULE:FREQ=DAILY;COUNT=100\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+            .write(to: century, atomically: true, encoding: .utf8)
+        CLI.assertError(CLI.run(["agenda", century.path, "--from", "1950-01-01", "--days", "36600"]), status: 1,
+                        contains: "the window: its events touch more than 1000000 days in all: give a shorter window")
         // JSON: one row per occurrence, the location as written.
         let json = CLI.run(["agenda", file.path, "--from", "2024-03-14", "--days", "4", "--tz", "UTC", "--json"])
         XCTAssertEqual(json.stdout.split(separator: "\n").count, 2)

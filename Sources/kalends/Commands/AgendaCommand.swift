@@ -40,7 +40,7 @@ enum AgendaCommand: Command {
             return ExitStatus.success
         }
         let named = store.calendars.count > 1
-        for (index, listed) in daysListed(occurrences, window: window, viewer: viewer).enumerated() {
+        for (index, listed) in try daysListed(occurrences, window: window, viewer: viewer).enumerated() {
             if index > 0 { output.line("") }
             output.line("\(weekdayNames[DayNumber.isoWeekday(listed.day) - 1]) \(ISODate(dayNumber: listed.day))")
             for entry in listed.lines {
@@ -67,16 +67,23 @@ enum AgendaCommand: Command {
     /// is listed under every day it touches (as khal lists it), its own
     /// start's day first. Within a day: all-day events, then timed events
     /// that began on an earlier day, then the day's own, each in start order.
+    /// At most `CalendarStore.maximumOccurrences` lines in all (a hundred-year
+    /// event in a hundred-year window is 36,500): past it, an error, never a flood.
     static func daysListed(_ occurrences: [EventOccurrence], window: Range<Instant>,
-                           viewer: ZoneRules) -> [(day: Int, lines: [DayLine])] {
+                           viewer: ZoneRules) throws -> [(day: Int, lines: [DayLine])] {
         let firstDay = viewer.dayNumber(of: window.lowerBound)
         // The window's last day: the day of its last second (an empty window: its first).
         let lastDay = window.upperBound > window.lowerBound ? viewer.dayNumber(of: Instant(seconds: window.upperBound.seconds - 1)) : firstDay
         var byDay: [Int: [(rank: Int, order: Int, line: DayLine)]] = [:]
+        var lines = 0
         for (order, occurrence) in occurrences.enumerated() {
             let (start, last) = dayRange(occurrence, viewer: viewer)
             let from = max(start, firstDay), to = min(last, lastDay)
             guard from <= to else { continue }
+            lines += to - from + 1
+            guard lines <= CalendarStore.maximumOccurrences else {
+                throw InputError(.computing("the window"), underlying: WindowProblem.tooManyLines(CalendarStore.maximumOccurrences))
+            }
             for day in from...to {
                 let part = day - start + 1
                 let rank = occurrence.isAllDay ? 0 : (part > 1 ? 1 : 2)
@@ -223,11 +230,13 @@ enum CalendarWindow {
 enum WindowProblem: Error, CustomStringConvertible {
     case endBeforeStart
     case beyondSupportedDates
+    case tooManyLines(Int)
 
     var description: String {
         switch self {
         case .endBeforeStart: "the end is before the start (--from)"
         case .beyondSupportedDates: "the window reaches past the supported dates, 9999-12-31"
+        case .tooManyLines(let limit): "its events touch more than \(limit) days in all: give a shorter window (or --json, a line per occurrence)"
         }
     }
 }
