@@ -73,9 +73,9 @@ public struct Event: Hashable, Sendable {
         var stamp: Instant?
         var alarms: [Alarm]
         var position: SourcePosition?
-        var url: String?
-        var organizer: Participant?
-        var attendees: [Participant]
+        /// URL, ORGANIZER and ATTENDEEs, which most events lack: none, or
+        /// one value holding them (an empty array is one word of the box, not the ~100 bytes of the fields).
+        var people: [People]
     }
 
     /// The box: only mutated while uniquely referenced (copy on write),
@@ -172,20 +172,46 @@ public struct Event: Hashable, Sendable {
         get { storage.fields.position }
         set { change { $0.position = newValue } }
     }
+    /// URL, ORGANIZER and ATTENDEEs together.
+    struct People: Hashable, Sendable {
+        var url: String?
+        var organizer: Participant?
+        var attendees: [Participant]
+
+        /// Nothing of them: kept as no value at all.
+        var isEmpty: Bool { url == nil && organizer == nil && attendees.isEmpty }
+
+        static func stored(_ people: People) -> [People] { people.isEmpty ? [] : [people] }
+    }
+
+    private var people: People { storage.fields.people.first ?? People(url: nil, organizer: nil, attendees: []) }
+
     /// URL: a page about the event, as written.
     public var url: String? {
-        get { storage.fields.url }
-        set { change { $0.url = newValue } }
+        get { storage.fields.people.first?.url }
+        set {
+            var people = self.people
+            people.url = newValue
+            change { $0.people = People.stored(people) }
+        }
     }
     /// ORGANIZER: who sent the invitation.
     public var organizer: Participant? {
-        get { storage.fields.organizer }
-        set { change { $0.organizer = newValue } }
+        get { storage.fields.people.first?.organizer }
+        set {
+            var people = self.people
+            people.organizer = newValue
+            change { $0.people = People.stored(people) }
+        }
     }
     /// ATTENDEEs, in file order, with their replies.
     public var attendees: [Participant] {
-        get { storage.fields.attendees }
-        set { change { $0.attendees = newValue } }
+        get { storage.fields.people.first?.attendees ?? [] }
+        set {
+            var people = self.people
+            people.attendees = newValue
+            change { $0.people = People.stored(people) }
+        }
     }
 
     /// An event; without `length`, the length RFC 5545 gives an event with
@@ -199,7 +225,7 @@ public struct Event: Hashable, Sendable {
                                  length: length ?? .implicit(for: start), status: status, isTransparent: isTransparent,
                                  categories: categories, recurrence: recurrence, recurrenceID: recurrenceID, range: range,
                                  sequence: sequence, stamp: stamp, alarms: alarms, position: position,
-                                 url: url, organizer: organizer, attendees: attendees))
+                                 people: People.stored(People(url: url, organizer: organizer, attendees: attendees))))
     }
 
     public static func == (a: Event, b: Event) -> Bool {
