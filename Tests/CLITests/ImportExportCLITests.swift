@@ -155,4 +155,41 @@ final class ImportExportCLITests: XCTestCase {
         result = CLI.run(["export", team, "--from", "2024-03-10", "--to", "2024-03-01"])
         XCTAssertEqual(result.status, 1, result.stderr)
     }
+
+    /// A calendar with a zone `Office` of one fixed offset and one event at 09:00 in it.
+    static func office(_ uid: String, offset: String, method: String? = nil) -> String {
+        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\n" + (method.map { "METHOD:\($0)\r\n" } ?? "")
+            + "BEGIN:VTIMEZONE\r\nTZID:Office\r\nBEGIN:STANDARD\r\nDTSTART:19700101T000000\r\nTZOFFSETFROM:\(offset)\r\n"
+            + "TZOFFSETTO:\(offset)\r\nEND:STANDARD\r\nEND:VTIMEZONE\r\nBEGIN:VEVENT\r\nUID:\(uid)\r\nDTSTAMP:20240101T000000Z\r\n"
+            + "DTSTART;TZID=Office:20240310T090000\r\nDURATION:PT1H\r\nSUMMARY:\(uid)\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+    }
+
+    func testOneTZIDDefinedTwoWaysNeverMovesATime() throws {
+        let folder = try scratch()
+        let target = folder.appendingPathComponent("tokyo.ics"), source = folder.appendingPathComponent("invite.ics")
+        try Self.office("mine", offset: "+0900").write(to: target, atomically: true, encoding: .utf8)
+        try Self.office("theirs", offset: "-0500", method: "REQUEST").write(to: source, atomically: true, encoding: .utf8)
+        let before = try Data(contentsOf: target)
+        CLI.assertError(CLI.run(["import", source.path, "--into", target.path]), status: 1,
+                        contains: "does (at 2024-03-10T12:00:00Z: UTC-05:00 against UTC+09:00), so its times would move")
+        XCTAssertEqual(try Data(contentsOf: target), before)
+        CLI.assertError(CLI.run(["export", target.path, source.path]), status: 1, contains: "define the zone Office with other offsets")
+        // The same definition in both: one zone, imported.
+        try Self.office("same", offset: "+0900", method: "REQUEST").write(to: source, atomically: true, encoding: .utf8)
+        XCTAssertEqual(CLI.run(["import", source.path, "--into", target.path]).stdout, "added same\n")
+        XCTAssertEqual(CLI.run(["agenda", target.path, "--from", "2024-03-10", "--days", "1", "--tz", "UTC", "--json"]).jsonLines().map { "\($0["start"] ?? "")" },
+                       ["2024-03-10T00:00:00Z", "2024-03-10T00:00:00Z"])
+    }
+
+    func testAWindowedExportOfAnEndlessDenseSeriesIsItsSeriesWhole() throws {
+        let file = try scratch().appendingPathComponent("seconds.ics")
+        try "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\nBEGIN:VEVENT\r\nUID:tick\r\nDTSTAMP:20240101T000000Z\r\nDTSTART:20240101T000000Z\r\nRRULE:FREQ=SECONDLY\r\nSUMMARY:tick\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+            .write(to: file, atomically: true, encoding: .utf8)
+        let result = CLI.run(["export", file.path, "--from", "2024-01-01", "--to", "2030-01-01", "--tz", "UTC"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout.components(separatedBy: "BEGIN:VEVENT").count - 1, 1)
+        XCTAssertTrue(result.stdout.contains("RRULE:FREQ=SECONDLY\r\n"))
+        // After the window's end: nothing of it.
+        XCTAssertFalse(CLI.run(["export", file.path, "--from", "2023-01-01", "--to", "2023-12-31", "--tz", "UTC"]).stdout.contains("UID:tick"))
+    }
 }

@@ -34,6 +34,10 @@ final class SearchCLITests: XCTestCase {
 
     func testRefusals() {
         CLI.assertError(CLI.run(["search", " ", home]), status: 1, contains: "TEXT: ' ' cannot be searched for: give some text")
+        // Nothing but what the search ignores would find everything.
+        for ignorable in ["\u{301}", "\u{200B}", "\u{AD}", "\u{FE0F}"] {
+            CLI.assertError(CLI.run(["search", ignorable, home]), status: 1, contains: "cannot be searched for: give some text")
+        }
         CLI.assertError(CLI.run(["search"]), status: 2, contains: "'search' is missing an argument")
         CLI.assertError(CLI.run(["search", "x", home, "--from", "2024-05-01", "--to", "2024-04-01"]), status: 1, contains: "--to '2024-04-01': the end is before the start")
         CLI.assertError(CLI.run(["search", "x"]), status: 2, contains: "give FILE, or name the calendars in")

@@ -67,6 +67,15 @@ final class ConfigurationProperties: XCTestCase {
         XCTAssertEqual(read.unknown.map(\.line), [2, 3])
         XCTAssertEqual(read.contactPaths.map(\.text), ["/h/"])
         XCTAssertNil(read.zone, "a key of an unknown section is not read as another section's")
+        // A comment after a section's header; an empty value a notice, read as not given; a NUL an error.
+        let noted = try Configuration.parse("[calendars]   # mine\npaths =\ndefault =\n[view]\ntz = UTC\n", file: "c", home: nil)
+        XCTAssertEqual(noted.unknown.map(\.description), ["c:2: 'paths' has no value: it is read as not given: 'paths ='",
+                                                           "c:3: 'default' has no value: it is read as not given: 'default ='"])
+        XCTAssertNil(noted.defaultCalendar)
+        XCTAssertEqual(noted.zone?.text, "UTC")
+        XCTAssertThrowsError(try Configuration.parse("[calendars]\npaths = /a\u{0}/b\n", file: "c", home: nil)) { error in
+            XCTAssertTrue("\(error)".hasPrefix("c:2: a NUL character"), "\(error)")
+        }
         // A '#' inside a value (no blank before it) is part of it.
         XCTAssertEqual(try Configuration.parse("[calendars]\npaths = /a#b # note\n", file: "c", home: nil).calendarPaths.map(\.text), ["/a#b"])
         XCTAssertEqual(Configuration.path(environment: ["HOME": "/h"]), "/h/.config/kalends/config")
@@ -141,6 +150,26 @@ final class ConfigurationProperties: XCTestCase {
             "line 4: '\(root.path)/notes.txt': not a .ics file or a folder",
             "line 5: '\(root.path)/none/*': matches nothing",
         ])
+        // Past the bound, a problem says what was not read: never a silently partial answer.
+        let many = root.appendingPathComponent("many")
+        try FileManager.default.createDirectory(at: many, withIntermediateDirectories: true)
+        for index in 0...CollectionPaths.maximumMatches {
+            FileManager.default.createFile(atPath: many.appendingPathComponent(String(format: "e%05d.ics", index)).path, contents: nil)
+        }
+        let bounded = CollectionPaths.resolve([Configuration.Value(text: many.path + "/*.ics", line: 7),
+                                               Configuration.Value(text: root.path + "/*", line: 8)], itemExtension: "ics")
+        XCTAssertEqual(bounded.paths.count, CollectionPaths.maximumMatches)
+        XCTAssertEqual(bounded.paths.last, many.path + "/e09999.ics")
+        XCTAssertEqual(bounded.problems.map(\.description), [
+            "line 7: '\(many.path)/*.ics': the globs name more than 10000 paths, or look through more than 200000 folder entries: those past that are not read",
+        ])
+        // Hidden names only for a part that starts with '.'; a NUL in a glob names nothing.
+        try FileManager.default.createDirectory(at: root.appendingPathComponent(".hidden"), withIntermediateDirectories: true)
+        XCTAssertFalse(CollectionPaths.resolve([Configuration.Value(text: root.path + "/*", line: 1)], itemExtension: "ics").problems
+            .contains { $0.path?.hasSuffix(".hidden") ?? false })
+        XCTAssertEqual(CollectionPaths.resolve([Configuration.Value(text: root.path + "/.h*", line: 1)], itemExtension: "ics").problems.map(\.path),
+                       [root.path + "/.hidden"])
+        XCTAssertEqual(CollectionPaths.resolve([Configuration.Value(text: root.path + "/many\u{0}/x", line: 1)], itemExtension: "ics").paths, [])
         let collection = CalendarCollection(name: "a", path: "/a", color: "#AbC")
         XCTAssertEqual(collection.webColor, "#aabbcc")
         XCTAssertEqual(CalendarCollection(name: "a", path: "/a", color: "#d06b64ff").webColor, "#d06b64")

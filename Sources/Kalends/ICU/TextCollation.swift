@@ -51,7 +51,8 @@ public final class TextSearch: @unchecked Sendable {
     private let pointer: OpaquePointer
     private let lock = Lock()
 
-    /// A search for `pattern`; nil for an empty pattern or one ICU cannot search for.
+    /// A search for `pattern`; nil for an empty pattern, one of nothing but
+    /// characters the search ignores (it would match everything), or one ICU cannot search for.
     public init?(pattern: String, locale: String = "") {
         var status: Int32 = 0
         var pattern = pattern
@@ -62,6 +63,9 @@ public final class TextSearch: @unchecked Sendable {
         }
         guard let opened, status <= 0 else { return nil }
         pointer = opened
+        // A pattern of nothing but characters the search ignores (a lone
+        // combining accent, a zero-width space) would match every text.
+        if matches("0") && matches("1") { return nil }
     }
 
     deinit { kicu_search_close(pointer) }

@@ -57,6 +57,8 @@ public enum CalendarEditError: Error, Hashable, Sendable, CustomStringConvertibl
     case importMethod(path: String, method: String, line: Int)
     /// A calendar to import both updates and cancels the item with `uid`.
     case importUpdatesAndCancels(path: String, uid: String)
+    /// A calendar to import defines a TZID the target defines otherwise: at `at`, their offsets (seconds east of UTC).
+    case importZoneConflict(path: String, file: String, tzid: String, at: Instant, theirs: Int, ours: Int)
     /// A URL with a control character (a line break, a tab), which a URI value cannot hold.
     case invalidURL(String)
 
@@ -115,6 +117,10 @@ public enum CalendarEditError: Error, Hashable, Sendable, CustomStringConvertibl
             return "\(shown(path)):\(line): METHOD:\(shown(method)) is no event to keep (import takes a calendar, or METHOD PUBLISH, REQUEST or CANCEL); nothing was changed"
         case .importUpdatesAndCancels(let path, let uid):
             return "\(shown(path)) both updates and cancels the item with UID \(shown(uid)): import them one at a time; nothing was changed"
+        case .importZoneConflict(let path, let file, let tzid, let at, let theirs, let ours):
+            let when = (try? ZonedDateTime(instant: at, zone: .utc).description) ?? "\(at.seconds)"
+            return "\(shown(path)) defines the zone \(shown(tzid)) otherwise than \(shown(file)) does (at \(when): UTC\(UTCOffset(seconds: theirs)) against UTC\(UTCOffset(seconds: ours))), "
+                + "so its times would move: rename the TZID in one of them; nothing was changed"
         case .invalidURL(let url):
             return "the URL \(shown(url)) holds a control character (a line break, a tab): a URL cannot"
         }

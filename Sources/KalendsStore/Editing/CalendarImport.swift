@@ -53,6 +53,10 @@ public struct ImportSource: Sendable {
     let groups: [ImportGroup]
     /// The source's VTIMEZONEs by TZID, as written: copied where the target lacks one.
     let zones: [String: [UInt8]]
+    /// The source's zones as read, and for each TZID the earliest start of an event in it:
+    /// where a target's own definition of the TZID must agree with the source's.
+    let zoneRules: ICalendarZones
+    let earliest: [String: Instant]
 
     /// Reads `bytes` strictly.
     /// - Throws: `CalendarEditError.importUnreadable` for a defect (its place), `.importUnusable` for a series that
@@ -116,6 +120,32 @@ public struct ImportSource: Sendable {
         if let problem = store.problems.first { throw .importUnusable(path: name, problem: problem) }
         self.groups = groups
         self.zones = zones
+        self.zoneRules = document.zones
+        var earliest: [String: Instant] = [:]
+        for event in events {
+            guard case .zoned(let local, let zone) = event.start, let instant = try? zone.resolve(local).instant else { continue }
+            if let known = earliest[zone.identifier], known <= instant { continue }
+            earliest[zone.identifier] = instant
+        }
+        self.earliest = earliest
+    }
+
+    /// Refuses an import into `edited` when it defines a TZID the source
+    /// defines too, and the two give another offset at some day from the
+    /// source's first event in it on (twenty years): the imported times would
+    /// silently move. Definitions that agree there (an Outlook zone's one
+    /// current rule beside the zone's history) are one zone.
+    /// - Throws: `CalendarEditError.importZoneConflict`.
+    func checkZones(against edited: EditedFile) throws(CalendarEditError) {
+        let own = CalendarFileEditor.knownTimeZones(edited)
+        for tzid in zones.keys.sorted() where own[tzid] != nil {
+            guard let theirs = zoneRules.zone(for: tzid), let ours = edited.document.zones.zone(for: tzid) else { continue }
+            let from = earliest[tzid] ?? Instant(seconds: 946_684_800)
+            if let at = ZoneAgreement.firstDifference(theirs, ours, from: from) {
+                throw .importZoneConflict(path: name, file: edited.path, tzid: tzid, at: at,
+                                          theirs: theirs.offset(at: at).seconds, ours: ours.offset(at: at).seconds)
+            }
+        }
     }
 
     /// The text of a component of the source, with `writer`'s line ends.
@@ -373,6 +403,7 @@ extension CalendarFileEditor {
                 return ([.replace(snapshot, created)], plan.outcomes)
             }
             let edited = try EditedFile(current, path: path)
+            try source.checkZones(against: edited)
             var plan = ImportPlan(file: edited, source: source)
             for group in source.groups { try plan.apply(group) }
             guard let bytes = plan.bytes(), bytes != current else { return ([], plan.outcomes) }
@@ -413,6 +444,7 @@ extension CalendarFileEditor {
                 let indices = groupsOf[item] ?? []
                 let snapshot = try reader.read(item)
                 let edited = try snapshot.bytes.map { (bytes) throws(CalendarEditError) in try EditedFile(bytes, path: item) }
+                if let edited { try source.checkZones(against: edited) }
                 var plan = ImportPlan(file: edited, source: source)
                 for index in indices {
                     let before = plan.outcomes.count

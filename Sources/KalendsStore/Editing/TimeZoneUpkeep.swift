@@ -88,3 +88,25 @@ enum TimeZoneUpkeep {
         return index
     }
 }
+
+/// Whether two definitions of one TZID give the same offsets where it matters.
+enum ZoneAgreement {
+    /// The first instant, at each noon UTC from `from`'s day for twenty
+    /// years (and at each offset change of either), at which `a` and `b`
+    /// give different offsets; nil when they agree throughout.
+    static func firstDifference(_ a: ZoneRules, _ b: ZoneRules, from: Instant, years: Int = 20) -> Instant? {
+        let start = from.seconds - ((from.seconds % 86_400) + 86_400) % 86_400 + 43_200
+        let days = years.clampedProduct(366)
+        for day in 0...days {
+            let at = Instant(seconds: start.clampedSum(day.clampedProduct(86_400)))
+            if a.offset(at: at) != b.offset(at: at) { return at }
+            // A change inside the day (at 02:00, at 01:00 UTC) differs at noon only when it lasts:
+            // a few hours either side of each noon catch the rest.
+            for hours in [-12, -6, 6] {
+                let near = Instant(seconds: at.seconds.clampedSum(hours * 3_600))
+                if a.offset(at: near) != b.offset(at: near) { return near }
+            }
+        }
+        return nil
+    }
+}

@@ -18,7 +18,16 @@ public struct CalendarExport {
     let texts: (String) -> [UInt8]?
     let store: CalendarStore
     /// The files read so far: their bytes, their components by the line of their BEGIN, their VTIMEZONEs.
-    private var files: [String: (bytes: [UInt8], components: [Int: ICalendarComponent], zones: [String: [UInt8]])] = [:]
+    private var files: [String: (bytes: [UInt8], components: [Int: ICalendarComponent], zones: [String: [UInt8]], rules: ICalendarZones)] = [:]
+    /// For each TZID, the earliest start of an exported event in it: where two files' definitions of it must agree.
+    private var earliest: [String: Instant] = [:]
+
+    /// Notes `time`'s instant as the earliest in its zone so far, when it is.
+    mutating func note(_ time: ItemTime) {
+        guard case .zoned(let local, let zone) = time, let instant = try? zone.resolve(local).instant else { return }
+        if let known = earliest[zone.identifier], known <= instant { return }
+        earliest[zone.identifier] = instant
+    }
 
     /// An export of `store`, whose files' bytes `texts` gives.
     public init(store: CalendarStore, texts: @escaping (String) -> [UInt8]?) {
@@ -39,7 +48,7 @@ public struct CalendarExport {
         var touched: Set<String>?
         if let window {
             do {
-                touched = Set(try store.events(in: window, viewer: viewer).map { $0.calendar + "\u{0}" + $0.uid })
+                touched = Set(try store.touching(window, viewer: viewer).map { $0.calendar + "\u{0}" + $0.uid })
             } catch {
                 throw .store(error)
             }
@@ -48,6 +57,7 @@ public struct CalendarExport {
         for series in store.series where touched?.contains(series.calendar + "\u{0}" + (series.master?.uid ?? series.allOverrides.first?.event.uid ?? "")) ?? true {
             let events = (series.master.map { [$0] } ?? []) + series.allOverrides.map(\.event)
             for event in events.sorted(by: Self.fileOrder) {
+                note(event.start)
                 parts.append(try component(event.position, uid: event.uid))
             }
         }
@@ -73,6 +83,7 @@ public struct CalendarExport {
         var parts: [([UInt8], String)] = []
         for occurrence in occurrences {
             let (component, _, file) = try self.component(occurrence.event.position, uid: occurrence.uid)
+            note(occurrence.start)
             guard let bytes = files[file]?.bytes else { continue }
             var text = ComponentText(component, in: bytes, writer: Self.writer)
             for name in ["RRULE", "RDATE", "EXDATE", "EXRULE"] { text.remove(name) }
@@ -124,7 +135,7 @@ public struct CalendarExport {
                 for component in calendar.components { components[component.line] = component }
                 for (tzid, definition) in TimeZoneUpkeep.defined(in: calendar, bytes: bytes) where zones[tzid] == nil { zones[tzid] = definition.text }
             }
-            files[position.file] = (bytes, components, zones)
+            files[position.file] = (bytes, components, zones, document.zones)
         }
         guard let file = files[position.file], let component = file.components[position.line] else {
             throw .notFound(uid: uid, file: position.file, line: position.line)
@@ -140,12 +151,23 @@ public struct CalendarExport {
         let end = Self.writer.fold(Array("END:VCALENDAR".utf8))
         text.removeLast(end.count)
         var known: [String: [UInt8]] = [:]
+        var definedBy: [String: String] = [:]
         var body: [UInt8] = []
         for (component, file) in parts {
             body += component
-            // Each TZID's definition from the file of the first component that uses it.
-            for tzid in TimeZoneUpkeep.used(inComponents: component) where known[tzid] == nil {
-                if let definition = files[file]?.zones[tzid] { known[tzid] = ComponentText.lineEnds(definition[...], as: Self.writer) }
+            // Each TZID's definition from the file of the first component that uses it; another
+            // file's definition of it must give the same offsets, or its times would move.
+            for tzid in TimeZoneUpkeep.used(inComponents: component) {
+                guard let definition = files[file]?.zones[tzid] else { continue }
+                guard let first = definedBy[tzid] else {
+                    known[tzid] = ComponentText.lineEnds(definition[...], as: Self.writer)
+                    definedBy[tzid] = file
+                    continue
+                }
+                guard first != file, files[first]?.zones[tzid] != definition,
+                      let a = files[first]?.rules.zone(for: tzid), let b = files[file]?.rules.zone(for: tzid),
+                      let at = ZoneAgreement.firstDifference(a, b, from: earliest[tzid] ?? Instant(seconds: 946_684_800)) else { continue }
+                throw .zoneConflict(tzid: tzid, first: first, second: file, at: at)
             }
         }
         text += body + end
@@ -166,6 +188,8 @@ public enum ExportError: Error, Hashable, Sendable, CustomStringConvertible {
     case store(StoreError)
     /// The calendar written would not read back.
     case unwritable(String)
+    /// Two files define `tzid` with other offsets (at `at`): one VTIMEZONE cannot serve both.
+    case zoneConflict(tzid: String, first: String, second: String, at: Instant)
 
     public var description: String {
         switch self {
@@ -175,6 +199,10 @@ public enum ExportError: Error, Hashable, Sendable, CustomStringConvertible {
             return error.description
         case .unwritable(let detail):
             return "the export would not read back: \(detail)"
+        case .zoneConflict(let tzid, let first, let second, let at):
+            let when = (try? ZonedDateTime(instant: at, zone: .utc).description) ?? "\(at.seconds)"
+            return "\(RuleError.shown(first)) and \(RuleError.shown(second)) define the zone \(RuleError.shown(tzid)) with other offsets (at \(when)): "
+                + "one calendar cannot hold both; export them one at a time, or rename the TZID in one"
         }
     }
 }

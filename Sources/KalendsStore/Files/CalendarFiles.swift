@@ -204,7 +204,7 @@ public struct CalendarFileReader: Sendable {
     }
 
     /// The names in a folder (no `.` entries), sorted.
-    static func entries(of path: String) throws(CalendarFileError) -> [String] {
+    static func entries(of path: String, includingHidden: Bool = false) throws(CalendarFileError) -> [String] {
         guard let directory = opendir(path) else { throw CalendarFileError(path: path, code: errno) }
         defer { closedir(directory) }
         var names: [String] = []
@@ -212,7 +212,7 @@ public struct CalendarFileReader: Sendable {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
             }
-            if !name.hasPrefix(".") { names.append(name) }
+            if includingHidden ? (name != "." && name != "..") : !name.hasPrefix(".") { names.append(name) }
         }
         return names.sorted()
     }

@@ -22,8 +22,11 @@ public enum CollectionPaths {
         }
     }
 
-    /// The most paths one glob may match: a bound on what a configuration can make Kalends read.
+    /// The most paths all the globs together may name, and the most folder
+    /// entries they may look at: a bound on what a configuration can make
+    /// Kalends read (`/*/*/*/*/*` would otherwise walk the whole disk).
     public static let maximumMatches = 10_000
+    public static let maximumEntriesLooked = 200_000
 
     /// The collections `globs` name, in the order of the globs, each glob's
     /// matches in name order, each path once; and the problems (a glob that
@@ -33,10 +36,16 @@ public enum CollectionPaths {
         var paths: [String] = [], seen: Set<String> = []
         var problems: [Problem] = []
         let suffix = "." + itemExtension
+        var budget = Budget()
         for glob in globs {
-            let matches = expand(glob.text)
+            let matches = expand(glob.text, budget: &budget)
+            if budget.exhausted {
+                problems.append(Problem(glob: glob, path: nil, problem: "the globs name more than \(maximumMatches) paths, "
+                                        + "or look through more than \(maximumEntriesLooked) folder entries: those past that are not read"))
+            }
             if matches.isEmpty {
-                problems.append(Problem(glob: glob, path: nil, problem: "matches nothing"))
+                if !budget.exhausted { problems.append(Problem(glob: glob, path: nil, problem: "matches nothing")) }
+                if budget.exhausted { break }
                 continue
             }
             for match in matches {
@@ -66,8 +75,16 @@ public enum CollectionPaths {
                 }
                 for path in found where seen.insert(path).inserted { paths.append(path) }
             }
+            if budget.exhausted { break }
         }
         return (paths, problems)
+    }
+
+    /// What the globs may still look at.
+    struct Budget {
+        var matches = CollectionPaths.maximumMatches
+        var entries = CollectionPaths.maximumEntriesLooked
+        var exhausted = false
     }
 
     /// Whether a folder's names make it a collection: items, or vdirsyncer's `displayname` or `color`.
@@ -75,17 +92,52 @@ public enum CollectionPaths {
         names.contains { $0.hasSuffix(suffix) } || CalendarFileReader.isCollection("", names: names)
     }
 
-    /// The paths a glob matches (`*`, `?`, `[...]`, as the shell), sorted;
-    /// a path without wildcards when it exists. At most `maximumMatches`.
-    public static func expand(_ pattern: String) -> [String] {
-        var matches = glob_t()
-        defer { globfree(&matches) }
-        guard glob(pattern, 0, nil, &matches) == 0 else { return [] }
-        var paths: [String] = []
-        let count = min(Int(matches.gl_pathc), maximumMatches)
-        for index in 0..<count {
-            if let path = matches.gl_pathv[index] { paths.append(String(cString: path)) }
+    /// The paths a glob matches (`*`, `?`, `[...]` in any part, as the
+    /// shell: a name starting with `.` only by a part starting with `.`), in
+    /// name order; a path without wildcards when it exists. At most what
+    /// `budget` allows (`budget.exhausted` set when it ran out).
+    static func expand(_ pattern: String, budget: inout Budget) -> [String] {
+        guard !pattern.isEmpty, !pattern.utf8.contains(0) else { return [] }
+        let absolute = pattern.hasPrefix("/")
+        let parts = pattern.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        var current = [absolute ? "/" : ""]
+        for (index, part) in parts.enumerated() {
+            let last = index == parts.count - 1
+            var next: [String] = []
+            for base in current {
+                let folder = base.isEmpty ? "." : base
+                func joined(_ name: String) -> String { base.isEmpty ? name : (base.hasSuffix("/") ? base + name : base + "/" + name) }
+                if !part.contains(where: { $0 == "*" || $0 == "?" || $0 == "[" }) {
+                    let path = joined(part)
+                    if last ? exists(path) : LocalFiles.isDirectory(path) { next.append(path) }
+                } else {
+                    guard LocalFiles.isDirectory(folder), let names = try? LocalFiles.entries(of: folder, includingHidden: part.hasPrefix(".")) else { continue }
+                    budget.entries -= names.count
+                    if budget.entries < 0 {
+                        budget.exhausted = true
+                        return []
+                    }
+                    for name in names where fnmatch(part, name, FNM_PERIOD) == 0 {
+                        let path = joined(name)
+                        if last || LocalFiles.isDirectory(path) { next.append(path) }
+                    }
+                }
+                if next.count > budget.matches {
+                    budget.exhausted = true
+                    next.removeLast(next.count - budget.matches)
+                    break
+                }
+            }
+            current = next
+            if current.isEmpty { return [] }
         }
-        return paths.sorted()
+        budget.matches -= current.count
+        return current
+    }
+
+    /// Whether something is at `path` (a file, a folder, a link to one).
+    static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0
     }
 }

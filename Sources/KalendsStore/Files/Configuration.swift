@@ -44,7 +44,8 @@ public struct Configuration: Hashable, Sendable {
     public var zone: Value?
     public var locale: Value?
     public var also: Value?
-    /// Sections and keys Kalends does not know (a typo would otherwise pass unseen).
+    /// Sections and keys Kalends does not know (a typo would otherwise pass
+    /// unseen), and keys given no value: read past, each a warning.
     public var unknown: [ConfigurationError] = []
 
     /// No configuration: every key absent.
@@ -76,7 +77,12 @@ public struct Configuration: Hashable, Sendable {
             if lineNumber == 1 && line.hasPrefix("\u{FEFF}") { line = line.dropFirst() }
             let trimmed = Self.trimmed(line)
             if trimmed.isEmpty || trimmed.hasPrefix("#") || trimmed.hasPrefix(";") { continue }
+            guard !trimmed.unicodeScalars.contains("\u{0}") else {
+                throw ConfigurationError(file: file, line: lineNumber, text: String(trimmed), problem: "a NUL character, which no path or value holds")
+            }
             if trimmed.hasPrefix("[") {
+                // `[calendars]   # a note`: the comment is not part of the header.
+                let trimmed = Substring(Self.withoutComment(trimmed))
                 guard trimmed.hasSuffix("]"), trimmed.count > 2 else {
                     throw ConfigurationError(file: file, line: lineNumber, text: String(trimmed), problem: "a section is written [name]")
                 }
@@ -99,11 +105,17 @@ public struct Configuration: Hashable, Sendable {
             guard !key.isEmpty else {
                 throw ConfigurationError(file: file, line: lineNumber, text: String(trimmed), problem: "no key before '='")
             }
-            func single(_ existing: Value?) throws(ConfigurationError) -> Value {
+            func single(_ existing: Value?) throws(ConfigurationError) -> Value? {
                 guard existing == nil else {
                     throw ConfigurationError(file: file, line: lineNumber, text: String(trimmed), problem: "'\(key)' is given twice in [\(section)]")
                 }
-                return Value(text: Self.expanded(value, home: home), line: lineNumber)
+                return value.isEmpty ? nil : Value(text: Self.expanded(value, home: home), line: lineNumber)
+            }
+            let known = ["calendars", "contacts", "view"].contains(section)
+            let keys = ["calendars": ["paths", "default"], "contacts": ["paths"], "view": ["tz", "locale", "also"]]
+            if value.isEmpty, keys[section]?.contains(key) ?? false {
+                configuration.unknown.append(ConfigurationError(file: file, line: lineNumber, text: String(trimmed),
+                                                                problem: "'\(key)' has no value: it is read as not given"))
             }
             switch (section, key) {
             case ("calendars", "paths"): configuration.calendarPaths += Self.globs(value, line: lineNumber, home: home)
@@ -113,7 +125,7 @@ public struct Configuration: Hashable, Sendable {
             case ("view", "locale"): configuration.locale = try single(configuration.locale)
             case ("view", "also"): configuration.also = try single(configuration.also)
             default:
-                if ["calendars", "contacts", "view"].contains(section) {
+                if known {
                     configuration.unknown.append(ConfigurationError(file: file, line: lineNumber, text: String(trimmed),
                                                                     problem: "unknown key '\(key)' in [\(section)]"))
                 }

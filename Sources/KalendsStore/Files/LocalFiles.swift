@@ -8,10 +8,10 @@ public enum LocalFiles {
         try CalendarFileReader.contents(of: path, maximum: maximum)
     }
 
-    /// The names in a folder (no hidden ones), sorted.
+    /// The names in a folder (no hidden ones, unless `includingHidden`), sorted.
     /// - Throws: `CalendarFileError` when the folder cannot be read.
-    public static func entries(of folder: String) throws(CalendarFileError) -> [String] {
-        try CalendarFileReader.entries(of: folder)
+    public static func entries(of folder: String, includingHidden: Bool = false) throws(CalendarFileError) -> [String] {
+        try CalendarFileReader.entries(of: folder, includingHidden: includingHidden)
     }
 
     /// Whether `path` names a folder.

@@ -24,6 +24,19 @@ public struct SearchMatch: Hashable, Sendable {
 }
 
 extension CalendarStore {
+    /// For each series with an occurrence that overlaps `window`, one such
+    /// occurrence (the master's first there, and its overrides'), found without
+    /// expanding the series further: what "the series that touch a window"
+    /// costs, however many occurrences the window holds.
+    /// - Throws: `StoreError.unplaceable` when an occurrence cannot be placed.
+    func touching(_ window: Range<Instant>, viewer: ZoneRules) throws(StoreError) -> [EventOccurrence] {
+        var found: [EventOccurrence] = []
+        for series in series {
+            try occurrences(of: series, overlapping: window, viewer: viewer, limit: CalendarStore.maximumOccurrences, into: &found, firstOnly: true)
+        }
+        return found
+    }
+
     /// The texts a search looks in: title, description, location,
     /// categories, and the organizer's and attendees' names and addresses.
     public static func searchableTexts(_ event: Event) -> [String] {

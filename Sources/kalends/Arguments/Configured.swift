@@ -84,28 +84,51 @@ enum Configured {
         return paths
     }
 
+    /// The configuration for the `[view]` defaults: a file that cannot be
+    /// read is warned of once and gives none (a command given FILE does not
+    /// need it; one that reads the collections has already failed on it).
+    static func defaults() -> Configuration {
+        do {
+            return try configuration()
+        } catch {
+            ErrorReporting.warn("\(ErrorReporting.message(error)) (the configuration is not used)")
+            loaded = Configuration()
+            return Configuration()
+        }
+    }
+
+    /// Where a `[view]` value was read, for its errors: `~/.config/kalends/config:7: [view] tz`.
+    static func origin(_ key: String, _ value: Configuration.Value) -> InputOrigin {
+        .item("[view] \(key)", of: .path("\(path.map(shown) ?? "config"):\(value.line)"))
+    }
+
     /// The viewer's zone: `--tz`, else `[view] tz`, else the system's.
     /// - Throws: an unknown zone, placed at `--tz` or at the configuration's line.
     static func viewer(_ arguments: ParsedArguments) throws -> ZoneRules {
         if let zone = try ZoneOption.read(arguments) { return zone }
-        guard let value = try configuration().zone else { return ZoneOption.system }
+        guard let value = defaults().zone else { return ZoneOption.system }
         do {
             return try ZoneRules(identifier: value.text)
         } catch {
-            throw InputError(.item("[view] tz", of: .path("\(path.map(shown) ?? "config"):\(value.line)")), input: value.text, underlying: error)
+            throw InputError(origin("tz", value), input: value.text, underlying: error)
         }
     }
 
-    /// `--locale`, else `[view] locale` (nil: neither).
-    static func locale(_ arguments: ParsedArguments) throws -> String? {
-        if let typed = LocaleOption.typed(arguments) { return typed }
-        return try configuration().locale?.text
+    /// `--locale`, else `[view] locale` (nil: neither), with where it was given.
+    static func locale(_ arguments: ParsedArguments) -> (text: String, origin: InputOrigin)? {
+        if let typed = LocaleOption.typed(arguments) { return (typed, .option("--locale")) }
+        return defaults().locale.map { ($0.text, origin("locale", $0)) }
     }
 
-    /// `--also`, else `[view] also` (nil: neither).
-    static func also(_ arguments: ParsedArguments) throws -> String? {
-        if let typed = arguments.value("--also") { return typed }
-        return try configuration().also?.text
+    /// `--also`, else `[view] also` (nil: neither), read as a calendar; its error placed where it was given.
+    static func also(_ arguments: ParsedArguments) throws -> (any CalendarSystem)? {
+        if let typed = arguments.value("--also") { return try CalendarOption.read(typed, option: "--also") }
+        guard let value = defaults().also else { return nil }
+        do {
+            return try Calendars.system(try CalendarID(parsing: value.text))
+        } catch {
+            throw InputError(origin("also", value), input: value.text, underlying: error)
+        }
     }
 
     /// Where an edit without FILE writes: the collection named `--in NAME`
@@ -132,7 +155,8 @@ enum Configured {
             return only
         }
         let file = path.map(shown) ?? "~/.config/kalends/config"
-        throw UsageError.missing(itemExtension == "ics" ? "give FILE, --in NAME, or [calendars] default = ... in \(file)" : "give FILE or --in NAME")
+        let given = ErrorReporting.options.contains("--into") ? "--into FILE|FOLDER" : "FILE, --in NAME,"
+        throw UsageError.missing(itemExtension == "ics" ? "give \(given) or [calendars] default = ... in \(file)" : "give FILE or --in NAME")
     }
 
     /// A collection's name as the reading commands give it: a folder's

@@ -30,8 +30,8 @@ enum AgendaCommand: Command {
     ]
 
     static func run(_ arguments: ParsedArguments, output: inout OutputBuffer) throws -> Int32 {
-        let viewer = try Configured.viewer(arguments)
         let paths = try Configured.calendarPaths(try arguments.positionals(0...Int.max, command: name, usage: usage), command: name)
+        let viewer = try Configured.viewer(arguments)
         let window = try CalendarWindow.read(arguments, viewer: viewer, defaultDays: 7, startOfToday: true)
         let store = try CalendarFiles.open(paths, strict: arguments.flag("--strict"), viewer: viewer)
         let occurrences = try store.events(in: window, viewer: viewer)

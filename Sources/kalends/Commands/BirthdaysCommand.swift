@@ -36,8 +36,8 @@ enum BirthdaysCommand: Command {
     ]
 
     static func run(_ arguments: ParsedArguments, output: inout OutputBuffer) throws -> Int32 {
-        let viewer = try Configured.viewer(arguments)
         let paths = try Configured.contactPaths(try arguments.positionals(0...Int.max, command: name, usage: usage), command: name)
+        let viewer = try Configured.viewer(arguments)
         let window = try CalendarWindow.read(arguments, viewer: viewer, defaultDays: 30, startOfToday: true)
         let from = viewer.dayNumber(of: window.lowerBound)
         let to = window.upperBound > window.lowerBound ? viewer.dayNumber(of: Instant(seconds: window.upperBound.seconds - 1)) + 1 : from

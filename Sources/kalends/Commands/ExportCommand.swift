@@ -34,8 +34,8 @@ enum ExportCommand: Command {
     ]
 
     static func run(_ arguments: ParsedArguments, output: inout OutputBuffer) throws -> Int32 {
-        let viewer = try Configured.viewer(arguments)
         let paths = try Configured.calendarPaths(try arguments.positionals(0...Int.max, command: name, usage: usage), command: name)
+        let viewer = try Configured.viewer(arguments)
         var window: Range<Instant>?
         switch (arguments.value("--from"), arguments.value("--to")) {
         case (nil, nil): window = nil

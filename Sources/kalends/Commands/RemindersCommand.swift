@@ -23,8 +23,8 @@ enum RemindersCommand: Command {
     ]
 
     static func run(_ arguments: ParsedArguments, output: inout OutputBuffer) throws -> Int32 {
-        let viewer = try Configured.viewer(arguments)
         let paths = try Configured.calendarPaths(try arguments.positionals(0...Int.max, command: name, usage: usage), command: name)
+        let viewer = try Configured.viewer(arguments)
         let store = try CalendarFiles.open(paths, strict: arguments.flag("--strict"), viewer: viewer)
         let items = store.reminders(includeDone: arguments.flag("--all"), viewer: viewer)
         let json = arguments.flag("--json")
@@ -71,8 +71,8 @@ enum AlarmsCommand: Command {
     ]
 
     static func run(_ arguments: ParsedArguments, output: inout OutputBuffer) throws -> Int32 {
-        let viewer = try Configured.viewer(arguments)
         let paths = try Configured.calendarPaths(try arguments.positionals(0...Int.max, command: name, usage: usage), command: name)
+        let viewer = try Configured.viewer(arguments)
         let window = try CalendarWindow.read(arguments, viewer: viewer, defaultDays: 1, startOfToday: false)
         let store = try CalendarFiles.open(paths, strict: arguments.flag("--strict"), viewer: viewer)
         for firing in try store.alarms(firingIn: window, viewer: viewer) {

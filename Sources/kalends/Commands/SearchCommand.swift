@@ -31,9 +31,9 @@ enum SearchCommand: Command {
     static func run(_ arguments: ParsedArguments, output: inout OutputBuffer) throws -> Int32 {
         var positionals = try arguments.positionals(1...Int.max, command: name, usage: usage)
         let text = positionals.removeFirst()
+        let paths = try Configured.calendarPaths(positionals, command: name)
         let viewer = try Configured.viewer(arguments)
         let window = try window(arguments, viewer: viewer)
-        let paths = try Configured.calendarPaths(positionals, command: name)
         let store = try CalendarFiles.open(paths, strict: arguments.flag("--strict"), viewer: viewer)
         let matches: [SearchMatch]
         do {

@@ -34,19 +34,19 @@ enum ServeCommand: Command {
     ]
 
     static func run(_ arguments: ParsedArguments, output: inout OutputBuffer) throws -> Int32 {
-        let zone = try Configured.viewer(arguments)
         let paths = try Configured.calendarPaths(try arguments.positionals(0...Int.max, command: name, usage: usage), command: name)
+        let zone = try Configured.viewer(arguments)
         var port = 0
         if let text = arguments.value("--port") {
             guard let value = Int(text), (0...65_535).contains(value) else { throw UsageError.badValue(option: "--port", expected: "0 ... 65535", given: text) }
             port = value
         }
         var names = ViewNames.english
-        if let locale = try Configured.locale(arguments) {
+        if let (locale, origin) = Configured.locale(arguments) {
             do {
                 names = try ViewNames(locale: locale)
             } catch {
-                throw InputError(.option("--locale"), input: locale, underlying: error)
+                throw InputError(origin, input: locale, underlying: error)
             }
         }
         // The files must read now: a mistake is an error before anything listens.

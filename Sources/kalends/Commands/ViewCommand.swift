@@ -49,13 +49,13 @@ enum ViewCommand: Command {
         guard ["day", "week", "month"].contains(kind) else {
             throw UsageError.conflict("'view' draws day, week or month, not \(Echo.quoted(kind)) (see kalends view --help)")
         }
-        let zone = try Configured.viewer(arguments)
         var dateText = "today"
         if let first = positionals.first, !isPath(first) {
             dateText = first
             positionals.removeFirst()
         }
         positionals = try Configured.calendarPaths(positionals, command: name)
+        let zone = try Configured.viewer(arguments)
         let dayNumber = try DateTimeArgument.read(dateText, origin: .argument("DATE"),
                                                   DateTimeArgument.Reading(calendar: DateTimeArgument.iso, zone: zone)).value.dayNumber
         let formats = ["--text", "--svg", "--html"].filter { arguments.flag($0) }
@@ -80,13 +80,13 @@ enum ViewCommand: Command {
         }
         let store = try CalendarFiles.open(positionals, strict: arguments.flag("--strict"), viewer: zone)
         var names = ViewNames.english
-        if let locale = try Configured.locale(arguments) {
+        if let (locale, origin) = Configured.locale(arguments) {
             let calendarID = try CalendarOption.read(arguments.value("--calendar") ?? "gregorian", option: "--calendar").id.builtIn ?? .gregorian
-            let alsoID = try Configured.also(arguments).map { try CalendarOption.read($0, option: "--also").id.builtIn ?? .gregorian }
+            let alsoID = try Configured.also(arguments).map { $0.id.builtIn ?? .gregorian }
             do {
                 names = try ViewNames(locale: locale, calendar: kind == "month" ? calendarID : .gregorian, also: alsoID)
             } catch {
-                throw InputError(.option("--locale"), input: locale, underlying: error)
+                throw InputError(origin, input: locale, underlying: error)
             }
         }
         let text = ViewText(width: width, names: names)
@@ -123,7 +123,7 @@ enum ViewCommand: Command {
                 title = ISODate(dayNumber: first).description + " ... " + ISODate(dayNumber: first + count - 1).description
             default:
                 let calendar = try CalendarOption.read(arguments.value("--calendar") ?? "gregorian", option: "--calendar")
-                let also = try Configured.also(arguments).map { try CalendarOption.read($0, option: "--also") }
+                let also = try Configured.also(arguments)
                 let date = try calendar.date(dayNumber: dayNumber)
                 let view = try CalendarViews.month(store, calendar: calendar, year: date.year, month: date.month, rules: rules,
                                                    also: also, zone: zone)
