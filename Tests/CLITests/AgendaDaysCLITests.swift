@@ -146,6 +146,24 @@ final class AgendaDaysCLITests: XCTestCase {
               ...-01:00    Hackathon (day 3 of 3) (Hall Building 2)
 
             """, run.stderr)
+        // An end at midnight covers its last day whole; a day the zone skipped (Apia, 30 December 2011) is no day of an event.
+        let apia = directory.appendingPathComponent("apia.ics")
+        try "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\nBEGIN:VEVENT\r\nUID:a\r\nDTSTAMP:20240101T000000Z\r\nDTSTART;TZID=Pacific/Apia:20111229T200000\r\nDTEND;TZID=Pacific/Apia:20111231T100000\r\nSUMMARY:Apia\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nUID:m\r\nDTSTAMP:20240101T000000Z\r\nDTSTART;TZID=Pacific/Apia:20111227T220000\r\nDTEND;TZID=Pacific/Apia:20111229T000000\r\nSUMMARY:Midnight\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+            .write(to: apia, atomically: true, encoding: .utf8)
+        XCTAssertEqual(CLI.run(["agenda", apia.path, "--from", "2011-12-27", "--days", "6", "--tz", "Pacific/Apia"]).stdout, """
+            Tuesday 2011-12-27
+              22:00-00:00+2  Midnight
+
+            Wednesday 2011-12-28
+              ...          Midnight (day 2 of 2)
+
+            Thursday 2011-12-29
+              20:00-10:00+2  Apia
+
+            Saturday 2011-12-31
+              ...-10:00    Apia (day 2 of 2)
+
+            """)
         // A hundred long days a hundred times over: bounded, an error rather than a flood.
         let century = directory.appendingPathComponent("century.ics")
         try "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\nBEGIN:VEVENT\r\nUID:long\r\nDTSTAMP:20240101T000000Z\r\nDTSTART;VALUE=DATE:19000101\r\nDTEND;VALUE=DATE:20990101\r\nSUMMARY:Century\r\nRRULE:FREQ=DAILY;COUNT=100\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"

@@ -161,4 +161,17 @@ final class ConfigCLITests: XCTestCase {
         XCTAssertTrue(nothing.stderr.hasSuffix("kalends: error: ~/other.conf: its [calendars] paths name no collection (see 'kalends config')\n"), nothing.stderr)
         XCTAssertTrue(nothing.stderr.contains("kalends: warning: ~/other.conf: [calendars] paths, line 2: "), nothing.stderr)
     }
+
+    func testViewSettingsAreBlamedOnTheirLineAndABrokenFileSparesCommandsGivenFile() throws {
+        try "[calendars]\npaths = ~/.calendars/*\n[view]\nalso = nosuchcal\nlocale = xx-invalid-zz\n".write(to: config, atomically: true, encoding: .utf8)
+        CLI.assertError(run(["view", "month", "2024-03-01", "--text"]), status: 1, contains: "~/.config/kalends/config:4: [view] also: unknown calendar 'nosuchcal'")
+        CLI.assertError(run(["view", "month", "2024-03-01", "--text", "--also", "hebrew"]), status: 1, contains: "~/.config/kalends/config:5: [view] locale")
+        // A file that does not read: an error for a command that needs it, a warning for one given FILE.
+        try Data([0x5B, 0xFF, 0xFE, 0x0A]).write(to: config)
+        CLI.assertError(run(["agenda"]), status: 1, contains: "is not UTF-8 text")
+        let given = run(["agenda", home.appendingPathComponent(".calendars/work").path, "--from", "2024-03-11", "--days", "1"])
+        XCTAssertEqual(given.status, 0, given.stderr)
+        XCTAssertEqual(given.stdout, "Monday 2024-03-11\n  13:30-13:45  Standup (Room 4)\n")
+        XCTAssertTrue(given.stderr.hasPrefix("kalends: warning: ") && given.stderr.contains("(the configuration is not used)"), given.stderr)
+    }
 }

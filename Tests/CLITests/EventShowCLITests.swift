@@ -196,4 +196,20 @@ final class EventShowCLITests: XCTestCase {
         }
         CLI.assertError(CLI.run(["event", "edit", path, uid, "--url", "https://a\nb"]), status: 1, contains: "control character")
     }
+
+    func testOverridesWithoutTheirSeriesAreEachShown() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("kalends-show-\(UUID().uuidString).ics")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\nBEGIN:VEVENT\r\nUID:ovonly\r\nDTSTAMP:20240101T000000Z\r\nRECURRENCE-ID:20240311T120000Z\r\nDTSTART:20240311T120000Z\r\nDURATION:PT1H\r\nSUMMARY:First\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nUID:ovonly\r\nDTSTAMP:20240101T000000Z\r\nRECURRENCE-ID:20240318T120000Z\r\nDTSTART:20240318T150000Z\r\nDURATION:PT1H\r\nSUMMARY:Second\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+            .write(to: file, atomically: true, encoding: .utf8)
+        let shown = CLI.run(["event", "show", file.path, "ovonly", "--tz", "UTC"])
+        XCTAssertEqual(shown.status, 0, shown.stderr)
+        XCTAssertTrue(shown.stdout.contains("""
+              Occurrences:  Monday 2024-03-11 12:00 UTC: an occurrence of a series the calendar does not hold
+                            Monday 2024-03-18 12:00 UTC: an occurrence of a series the calendar does not hold; moved to Monday 2024-03-18 15:00-16:00 UTC; title 'Second'
+            """), shown.stdout)
+        let json = CLI.run(["event", "show", file.path, "ovonly", "--tz", "UTC", "--json"])
+        XCTAssertTrue(json.stdout.contains(#""overrides":[{"recurrenceId":"2024-03-11T12:00:00Z""#), json.stdout)
+        XCTAssertTrue(json.stdout.contains(#"{"recurrenceId":"2024-03-18T12:00:00Z","start":"2024-03-18T15:00:00Z""#), json.stdout)
+    }
 }

@@ -192,4 +192,15 @@ final class ImportExportCLITests: XCTestCase {
         // After the window's end: nothing of it.
         XCTAssertFalse(CLI.run(["export", file.path, "--from", "2023-01-01", "--to", "2023-12-31", "--tz", "UTC"]).stdout.contains("UID:tick"))
     }
+
+    func testASourceWithTwoVersionsOfOneItemIsRefusedSayingSo() throws {
+        let folder = try scratch()
+        let source = folder.appendingPathComponent("twice.ics")
+        let event = "BEGIN:VEVENT\r\nUID:dup\r\nDTSTAMP:20240101T000000Z\r\nDTSTART:20240310T090000Z\r\nSUMMARY:x\r\nEND:VEVENT\r\n"
+        try ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\n" + event + event + "END:VCALENDAR\r\n").write(to: source, atomically: true, encoding: .utf8)
+        let target = folder.appendingPathComponent("cal.ics").path
+        CLI.assertError(CLI.run(["import", source.path, "--into", target]), status: 1,
+                         contains: ":10: the item with UID dup is given twice (also on line 4): a calendar to import holds one version of each; nothing was changed")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: target))
+    }
 }

@@ -57,6 +57,8 @@ public enum CalendarEditError: Error, Hashable, Sendable, CustomStringConvertibl
     case importMethod(path: String, method: String, line: Int)
     /// A calendar to import both updates and cancels the item with `uid`.
     case importUpdatesAndCancels(path: String, uid: String)
+    /// A calendar to import holds two versions of one item (a second master, or a second override of one occurrence).
+    case importTwice(path: String, uid: String, recurrenceID: String?, line: Int, other: Int)
     /// A calendar to import defines a TZID the target defines otherwise: at `at`, their offsets (seconds east of UTC).
     case importZoneConflict(path: String, file: String, tzid: String, at: Instant, theirs: Int, ours: Int)
     /// A URL with a control character (a line break, a tab), which a URI value cannot hold.
@@ -117,6 +119,9 @@ public enum CalendarEditError: Error, Hashable, Sendable, CustomStringConvertibl
             return "\(shown(path)):\(line): METHOD:\(shown(method)) is no event to keep (import takes a calendar, or METHOD PUBLISH, REQUEST or CANCEL); nothing was changed"
         case .importUpdatesAndCancels(let path, let uid):
             return "\(shown(path)) both updates and cancels the item with UID \(shown(uid)): import them one at a time; nothing was changed"
+        case .importTwice(let path, let uid, let recurrenceID, let line, let other):
+            return "\(shown(path)):\(line): the item with UID \(shown(uid))\(recurrenceID.map { " and RECURRENCE-ID \($0)" } ?? "") is given twice (also on line \(other)): "
+                + "a calendar to import holds one version of each; nothing was changed"
         case .importZoneConflict(let path, let file, let tzid, let at, let theirs, let ours):
             let when = (try? ZonedDateTime(instant: at, zone: .utc).description) ?? "\(at.seconds)"
             return "\(shown(path)) defines the zone \(shown(tzid)) otherwise than \(shown(file)) does (at \(when): UTC\(UTCOffset(seconds: theirs)) against UTC\(UTCOffset(seconds: ours))), "

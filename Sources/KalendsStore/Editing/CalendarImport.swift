@@ -109,9 +109,8 @@ public struct ImportSource: Sendable {
                 }
                 // One version of each: a second master, or a second override of one occurrence, is a defect.
                 if let twin = groups[at].pieces.first(where: { ImportGroup.same($0.recurrenceID, piece.recurrenceID) }) {
-                    let error = ICalendarError(.duplicate(uid: piece.uid, recurrenceID: piece.recurrenceID.map { "\($0)" }, kept: twin.component.line),
-                                               source: name, line: component.line)
-                    throw .importUnreadable(path: name, cause: .content(error))
+                    throw .importTwice(path: name, uid: piece.uid, recurrenceID: piece.recurrenceID.map { "\($0)" }, line: component.line,
+                                       other: twin.component.line)
                 }
                 groups[at].pieces.append(piece)
             }

@@ -84,15 +84,23 @@ enum AgendaCommand: Command {
             guard lines <= CalendarStore.maximumOccurrences else {
                 throw InputError(.computing("the window"), underlying: WindowProblem.tooManyLines(CalendarStore.maximumOccurrences))
             }
-            for day in from...to {
-                let part = day - start + 1
+            // Days the zone skipped (Apia's 30 December 2011) are no days of the event: counted out, never listed.
+            let skipped = last - start < 1_000 ? (start...last).filter { !exists($0, viewer) } : []
+            for day in from...to where !skipped.contains(day) {
+                let part = day - start + 1 - skipped.count { $0 < day }
                 let rank = occurrence.isAllDay ? 0 : (part > 1 ? 1 : 2)
-                byDay[day, default: []].append((rank, order, DayLine(occurrence: occurrence, part: part, parts: last - start + 1)))
+                byDay[day, default: []].append((rank, order, DayLine(occurrence: occurrence, part: part, parts: last - start + 1 - skipped.count)))
             }
         }
         return byDay.keys.sorted().map { day in
             (day, (byDay[day] ?? []).sorted { ($0.rank, $0.order) < ($1.rank, $1.order) }.map(\.line))
         }
+    }
+
+    /// Whether `day` happened in the zone: a day the zone skipped whole starts when the next does.
+    static func exists(_ day: Int, _ zone: ZoneRules) -> Bool {
+        guard let start = try? zone.startOfDay(day), let next = try? zone.startOfDay(day + 1) else { return true }
+        return start != next
     }
 
     /// The first and last of the viewer's days an occurrence touches (its
@@ -110,7 +118,9 @@ enum AgendaCommand: Command {
     /// day a timed event covers whole, `...-01:00` for the day it ends.
     static func continuedRange(_ line: DayLine, viewer: ZoneRules) -> String {
         if line.occurrence.isAllDay { return GridColumns.leftAligned("all day", to: 11) }
-        guard line.part == line.parts, let end = try? ZonedDateTime(instant: line.occurrence.endInstant, zone: viewer) else {
+        // The last day, unless the event ends at its very end (midnight): then it covers that day whole too.
+        guard line.part == line.parts, let end = try? ZonedDateTime(instant: line.occurrence.endInstant, zone: viewer),
+              end.local.time != TimeOfDay.midnight else {
             return GridColumns.leftAligned("...", to: 11)
         }
         return GridColumns.leftAligned("...-" + hhmm(end.local.time), to: 11)

@@ -133,7 +133,7 @@ enum EventShow {
             if occurrence == nil {
                 if !exceptions.isEmpty { field("Except", exceptions.map(\.text)) }
                 if !overrides.isEmpty {
-                    field("Changed", overrides.map { $0.text + ": " + $0.changes.joined(separator: "; ") })
+                    field(series.master == nil ? "Occurrences" : "Changed", overrides.map { $0.text + ": " + $0.changes.joined(separator: "; ") })
                 }
             }
             if let location = event.location { field("Location", [Echo.escaped(location)]) }
@@ -274,7 +274,20 @@ enum EventShow {
 
         /// The overrides: which occurrence each replaces, and what it changes of the series.
         var overrides: [(event: Event, text: String, changes: [String], fields: [String])] {
-            guard series.master != nil else { return [] }
+            guard series.master != nil else {
+                // Overrides without their series (an invitation to some occurrences): each at its own time.
+                return series.overrides.map { override in
+                    let id = override.recurrenceID ?? override.start
+                    var changes = ["an occurrence of a series the calendar does not hold"]
+                    let moved = (try? override.start.instant(viewer: viewer)) != (try? id.instant(viewer: viewer))
+                    if moved, let span = try? SeriesTimeline.span(start: override.start, length: override.length, viewer: viewer) {
+                        changes.append("moved to " + Self.range(override.start, span.endTime, span.start, span.end, zone: viewer))
+                    }
+                    if override.title != event.title { changes.append(override.title.map { "title " + Echo.quoted($0) } ?? "no title") }
+                    if override.isCancelled { changes.append("cancelled") }
+                    return (override, Self.time(id, instant: try? id.instant(viewer: viewer), zone: viewer, named: true), changes, [])
+                }
+            }
             return series.overrides.map { override in
                 let id = override.recurrenceID ?? override.start
                 var text = Self.time(id, instant: try? id.instant(viewer: viewer), zone: viewer, named: true)
