@@ -192,24 +192,13 @@ public struct CalendarStore: Sendable {
             }
             if series.overrides[key] != nil { continue }
             let original = timeline.time(of: occurrence)
-            var event = master
-            var start = original
-            var startInstant = occurrence.instant
-            var length = occurrence.periodSeconds.map { ItemLength.exact(seconds: $0) } ?? master.length
-            if let change = Self.futureChange(series.futureChanges, at: key) {
-                // A THISANDFUTURE override's fields, its shift applied to this later occurrence.
-                event = change.event
-                length = change.event.length
-                if change.shift != 0 {
-                    do {
-                        start = try timeline.moving(original, by: change.shift)
-                        startInstant = nil
-                    } catch {
-                        throw .unplaceable(uid: master.uid, calendar: series.calendar, detail: "\(error)")
-                    }
-                }
+            let placed: (event: Event, start: ItemTime, startInstant: Instant?, length: ItemLength)
+            do {
+                placed = try Self.placed(occurrence, of: series, master: master, key: key, original: original)
+            } catch {
+                throw .unplaceable(uid: master.uid, calendar: series.calendar, detail: "\(error)")
             }
-            try emit(event, start: start, startInstant: startInstant, length: length, recurrenceID: original)
+            try emit(placed.event, start: placed.start, startInstant: placed.startInstant, length: placed.length, recurrenceID: original)
             // The master's occurrences come in start order (past the last THISANDFUTURE shift): the first found is the first.
             if firstOnly && result.count > found && (series.futureChanges.last.map { key > $0.key } ?? true) { break }
         }
@@ -238,6 +227,18 @@ public struct CalendarStore: Sendable {
     static func upperKey(series: EventSeries, window: Range<Instant>, viewer: ZoneRules) -> Int {
         if series.timeline.line == .instants { return window.upperBound.seconds.clampedSum(series.lookAhead) }
         return window.upperBound.seconds.clampedSum(viewer.offset(at: window.upperBound).seconds).clampedSum(series.lookAhead)
+    }
+
+    /// A master's occurrence (at `key`, its original start `original`) as it
+    /// happens: the master's fields and the occurrence's length (a PERIOD's),
+    /// or, after a THISANDFUTURE override, that override's fields with its shift applied.
+    /// - Throws: `TimeError` when the shifted start cannot be placed.
+    static func placed(_ occurrence: Occurrence, of series: EventSeries, master: Event, key: SeriesKey,
+                       original: ItemTime) throws(TimeError) -> (event: Event, start: ItemTime, startInstant: Instant?, length: ItemLength) {
+        let length = occurrence.periodSeconds.map { ItemLength.exact(seconds: $0) } ?? master.length
+        guard let change = futureChange(series.futureChanges, at: key) else { return (master, original, occurrence.instant, length) }
+        guard change.shift != 0 else { return (change.event, original, occurrence.instant, change.event.length) }
+        return (change.event, try series.timeline.moving(original, by: change.shift), nil, change.event.length)
     }
 
     /// The last THISANDFUTURE change at or before `key`.

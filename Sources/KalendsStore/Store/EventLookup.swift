@@ -77,21 +77,13 @@ extension CalendarStore {
         for occurrence in occurrences {
             guard timeline.key(of: occurrence) == key else { return nil }
             let original = timeline.time(of: occurrence)
-            var event = master, start = original, startInstant = occurrence.instant
-            var length = occurrence.periodSeconds.map { ItemLength.exact(seconds: $0) } ?? master.length
-            if let change = Self.futureChange(series.futureChanges, at: key) {
-                event = change.event
-                length = change.event.length
-                if change.shift != 0 {
-                    do {
-                        start = try timeline.moving(original, by: change.shift)
-                    } catch {
-                        throw unplaceable(error)
-                    }
-                    startInstant = nil
-                }
+            let placed: (event: Event, start: ItemTime, startInstant: Instant?, length: ItemLength)
+            do {
+                placed = try Self.placed(occurrence, of: series, master: master, key: key, original: original)
+            } catch {
+                throw unplaceable(error)
             }
-            return try made(event, start: start, startInstant: startInstant, length: length, recurrenceID: original)
+            return try made(placed.event, start: placed.start, startInstant: placed.startInstant, length: placed.length, recurrenceID: original)
         }
         return nil
     }
