@@ -116,7 +116,7 @@ extension ICalendarProperty {
     /// The value as an RRULE.
     /// - Throws: `RuleError` with the part and its offset.
     public func rule() throws(RuleError) -> RecurrenceRule {
-        try ICalendarValue.Recur.read(Substring(value))
+        try RuleTexts.read(value)
     }
 
     /// `read`'s error, at the value's column.
@@ -191,5 +191,38 @@ extension ICalendarProperty {
     /// An RRULE.
     public init(rule: RecurrenceRule) {
         self.init(name: "RRULE", value: ICalendarValue.Recur.write(rule))
+    }
+}
+
+/// RRULE texts read once per process: the reader checks each RRULE when it
+/// builds the tree and the store decodes it after, often on other threads,
+/// and a calendar repeats its rules (a 10,000-event file has 2,828 distinct
+/// texts in 5,004 RRULEs). Reading a text is a pure function of it, so the
+/// answer kept (a rule, or its error) is the answer a new read gives
+/// (`RuleTextCacheProperties`). At most `limit` texts are kept; past it,
+/// each is read anew.
+enum RuleTexts {
+    static let limit = 16_384
+    private static let known = Locked<[String: Result<RecurrenceRule, RuleError>]>([:])
+
+    /// The rule `text` reads as.
+    /// - Throws: `RuleError`, as `ICalendarValue.Recur.read` does.
+    static func read(_ text: String) throws(RuleError) -> RecurrenceRule {
+        if let answer = known.withLock({ $0[text] }) { return try answer.get() }
+        let answer: Result<RecurrenceRule, RuleError>
+        do throws(RuleError) {
+            answer = .success(try ICalendarValue.Recur.read(Substring(text)))
+        } catch {
+            answer = .failure(error)
+        }
+        known.withLock { table in
+            if table.count < limit { table[text] = answer }
+        }
+        return try answer.get()
+    }
+
+    /// The rule `text` reads as, never from what is kept: the reference the kept answers are checked against.
+    static func readAnew(_ text: String) throws(RuleError) -> RecurrenceRule {
+        try ICalendarValue.Recur.read(Substring(text))
     }
 }
