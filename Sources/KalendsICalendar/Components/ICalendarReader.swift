@@ -102,7 +102,7 @@ public struct ICalendarReader: Sendable {
             try builder.run()
             tree = Tree(calendars: builder.calendars, warnings: builder.warnings, zoneUses: builder.zoneUses, topLevel: builder.topLevel)
         }
-        let zones = ICalendarZones(tree.calendars, source: source, inUse: tree.zoneUses.map(\.tzid))
+        let zones = ICalendarZones(tree.calendars, source: source, inUse: tree.zoneUses.map(\.tzid), bytes: bytes)
         var warnings = tree.warnings
         try checkZones(tree.calendars, uses: tree.zoneUses, zones: zones, warnings: &warnings)
         return ICalendarDocument(calendars: tree.calendars, warnings: warnings, zones: zones, properties: tree.topLevel)

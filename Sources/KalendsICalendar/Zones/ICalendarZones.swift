@@ -40,13 +40,14 @@ public struct ICalendarZones: Hashable, Sendable {
 
     /// The zones of `calendars`, with the TZIDs in `inUse` resolved once
     /// (a Windows name asks ICU once, not at every value).
-    init(_ calendars: [ICalendarComponent], source: String, inUse: [String]) {
+    /// `bytes`: the text the components were read from, whose bytes key the kept zones (`VTimeZones`).
+    init(_ calendars: [ICalendarComponent], source: String, inUse: [String], bytes: UnsafeBufferPointer<UInt8>? = nil) {
         var zones: [String: ZoneRules] = [:]
         var floating: ZoneRules?
         for calendar in calendars {
             for child in calendar.components where child.name == "VTIMEZONE" {
                 guard let tzid = child.first("TZID")?.text, zones[tzid] == nil,
-                      let rules = try? ZoneRules(vtimezone: child, source: source) else { continue }
+                      let rules = try? VTimeZones.rules(child, source: source, bytes: bytes) else { continue }
                 zones[tzid] = rules
             }
             if floating == nil, let name = calendar.first("X-WR-TIMEZONE")?.text {

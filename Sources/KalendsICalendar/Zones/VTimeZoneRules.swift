@@ -198,3 +198,79 @@ private extension ISODate {
         self = (try? ISODate(year: year, month: 1, day: 1)) ?? ISODate(dayNumber: 0)
     }
 }
+
+/// The zones of VTIMEZONEs, made once per process for each definition: a
+/// vdir folder's 10,000 items each carry the same VTIMEZONE, and making a
+/// zone (its onsets expanded) costs far more than comparing its text. The
+/// zone depends only on the component's names, parameters and values (not
+/// on its lines or its file), so a kept zone is the zone a new reading
+/// gives (`VTimeZoneCacheProperties`); errors are not kept (they name
+/// their file and line). At most `limit` definitions are kept.
+enum VTimeZones {
+    static let limit = 1_024
+    private static let known = Locked<[String: ZoneRules]>([:])
+    private static let knownBytes = Locked<[Written: ZoneRules]>([:])
+
+    /// A definition as written: its bytes (the same bytes are the same
+    /// definition; other bytes may be too, and are only kept apart). Hashed
+    /// by its length and a sample of its bytes, compared whole.
+    struct Written: Hashable {
+        let bytes: [UInt8]
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(bytes.count)
+            var index = 0
+            while index < bytes.count {
+                hasher.combine(bytes[index])
+                index += 61
+            }
+        }
+    }
+
+    /// The zone `component` describes, as `ZoneRules(vtimezone:source:)` makes it;
+    /// `bytes`: the text it was read from (its byte range keys the zone), else its content does.
+    /// - Throws: `ICalendarError`, as that initializer does.
+    static func rules(_ component: ICalendarComponent, source: String, bytes: UnsafeBufferPointer<UInt8>? = nil) throws(ICalendarError) -> ZoneRules {
+        if let bytes, component.byteRange.lowerBound >= 0, component.byteRange.upperBound <= bytes.count {
+            let key = Written(bytes: Array(bytes[component.byteRange]))
+            if let zone = knownBytes.withLock({ $0[key] }) { return zone }
+            let zone = try ZoneRules(vtimezone: component, source: source)
+            knownBytes.withLock { table in
+                if table.count < limit { table[key] = zone }
+            }
+            return zone
+        }
+        let key = content(of: component)
+        if let zone = known.withLock({ $0[key] }) { return zone }
+        let zone = try ZoneRules(vtimezone: component, source: source)
+        known.withLock { table in
+            if table.count < limit { table[key] = zone }
+        }
+        return zone
+    }
+
+    /// What a component says, without where: names, parameters and values, nested, unambiguously delimited.
+    static func content(of component: ICalendarComponent) -> String {
+        var text = ""
+        func add(_ part: String) {
+            // Each part with its length first: no text can make two components' keys equal.
+            text += String(part.utf8.count) + ":" + part
+        }
+        func walk(_ component: ICalendarComponent) {
+            add("B" + component.name)
+            for property in component.properties {
+                add("P" + property.name)
+                add("G" + (property.group ?? ""))
+                for parameter in property.parameters {
+                    add("A" + parameter.name)
+                    for value in parameter.values { add("V" + value) }
+                }
+                add("=" + property.value)
+            }
+            for child in component.components { walk(child) }
+            add("E")
+        }
+        walk(component)
+        return text
+    }
+}
