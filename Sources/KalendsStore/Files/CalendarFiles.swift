@@ -217,6 +217,24 @@ public struct CalendarFileReader: Sendable {
         return names.sorted()
     }
 
+    /// Whether some entry of `folder` (not hidden) satisfies `match`, given its
+    /// name and whether it is a folder (nil when the system does not say: then
+    /// the caller asks). Stops at the first; unsorted, so no name is kept.
+    static func anyEntry(in folder: String, _ match: (String, Bool?) -> Bool) -> Bool {
+        guard let directory = opendir(folder) else { return false }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name.hasPrefix(".") { continue }
+            let type = entry.pointee.d_type
+            let isFolder: Bool? = type == UInt8(DT_DIR) ? true : (type == UInt8(DT_UNKNOWN) || type == UInt8(DT_LNK) ? nil : false)
+            if match(name, isFolder) { return true }
+        }
+        return false
+    }
+
     /// The bytes of a file, at most `maximum`.
     static func contents(of path: String, maximum: Int) throws(CalendarFileError) -> [UInt8] {
         var descriptor: Int32

@@ -14,6 +14,13 @@ public enum LocalFiles {
         try CalendarFileReader.entries(of: folder, includingHidden: includingHidden)
     }
 
+    /// Whether some entry of `folder` (not hidden) satisfies `match`, given its
+    /// name and whether it is a folder (nil when the system does not say).
+    /// Stops at the first; reads no more of the folder than that.
+    public static func anyEntry(in folder: String, _ match: (String, Bool?) -> Bool) -> Bool {
+        CalendarFileReader.anyEntry(in: folder, match)
+    }
+
     /// Whether `path` names a folder.
     public static func isDirectory(_ path: String) -> Bool { CalendarFileReader.isDirectory(path) }
 
