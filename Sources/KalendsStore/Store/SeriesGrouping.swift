@@ -22,36 +22,44 @@ struct SeriesGrouping {
     let problems: [ICalendarWarning]
 
     init(_ events: [Event]) {
-        var order: [String] = []
-        var masters: [String: [Int]] = [:], overrides: [String: [Int]] = [:]
-        masters.reserveCapacity(events.count)
-        // Events without a UID: each its own series, at its place in the order.
-        var alone: [Int: Group] = [:]
+        // One slot per series, in the order its first event comes; each UID hashed once or twice, not five times.
+        struct Slot {
+            let uid: String
+            var masters: [Int]
+            var overrides: [Int]
+            /// An event without a UID: a series of its own.
+            let alone: Bool
+        }
+        var slots: [Slot] = []
+        slots.reserveCapacity(events.count)
+        var slotOf: [String: Int] = [:]
+        slotOf.reserveCapacity(events.count)
         for index in events.indices {
             let event = events[index]
             let uid = event.uid
+            let isOverride = event.recurrenceID != nil
             if uid.isEmpty {
-                let key = "\u{0}\(index)"
-                order.append(key)
-                alone[index] = Group(uid: "", master: event.recurrenceID == nil ? index : nil,
-                                     overrides: event.recurrenceID == nil ? [] : [index], newestOfSeveral: false)
+                slots.append(Slot(uid: "", masters: isOverride ? [] : [index], overrides: isOverride ? [index] : [], alone: true))
                 continue
             }
-            if masters[uid] == nil && overrides[uid] == nil { order.append(uid) }
-            if event.recurrenceID == nil {
-                masters[uid, default: []].append(index)
+            let slot: Int
+            if let known = slotOf[uid] {
+                slot = known
             } else {
-                overrides[uid, default: []].append(index)
+                slot = slots.count
+                slotOf[uid] = slot
+                slots.append(Slot(uid: uid, masters: [], overrides: [], alone: false))
             }
+            if isOverride { slots[slot].overrides.append(index) } else { slots[slot].masters.append(index) }
         }
         var groups: [Group] = [], problems: [ICalendarWarning] = []
-        groups.reserveCapacity(order.count)
-        for uid in order {
-            if uid.hasPrefix("\u{0}"), let index = Int(uid.dropFirst()), let group = alone[index] {
-                groups.append(group)
+        groups.reserveCapacity(slots.count)
+        for slot in slots {
+            if slot.alone {
+                groups.append(Group(uid: "", master: slot.masters.first, overrides: slot.overrides, newestOfSeveral: false))
                 continue
             }
-            let versions = masters[uid] ?? []
+            let uid = slot.uid, versions = slot.masters
             var newest = versions.first
             for candidate in versions.dropFirst() {
                 if let current = newest, EventSeries.isNewer(events[candidate], than: events[current]) { newest = candidate }
@@ -63,7 +71,7 @@ struct SeriesGrouping {
                     ICalendarError(.duplicate(uid: uid, recurrenceID: nil, kept: kept), source: older.position?.file ?? "", line: older.position?.line ?? 0),
                     .leftOut(component: "VEVENT", uid: uid, line: older.position?.line ?? 0)))
             }
-            groups.append(Group(uid: uid, master: newest, overrides: overrides[uid] ?? [], newestOfSeveral: versions.count > 1))
+            groups.append(Group(uid: uid, master: newest, overrides: slot.overrides, newestOfSeveral: versions.count > 1))
         }
         self.groups = groups
         self.problems = problems
