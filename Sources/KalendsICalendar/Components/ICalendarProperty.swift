@@ -43,8 +43,14 @@ public struct ICalendarProperty: Hashable, Sendable {
     /// The first parameter named `name` (any case), its values joined by commas; nil when absent.
     public func parameter(_ name: String) -> String? {
         if let found = parameters.first(where: { $0.name == name }) { return found.value }
+        // A name in capitals (every caller's) was looked for already: no copy, no second search.
+        var hasLower = false
+        for byte in name.utf8 where byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") {
+            hasLower = true
+            break
+        }
+        guard hasLower else { return nil }
         let upper = ASCIICase.upper(name)
-        guard upper != name else { return nil }
         return parameters.first { $0.name == upper }?.value
     }
 

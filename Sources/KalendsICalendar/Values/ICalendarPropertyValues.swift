@@ -31,18 +31,26 @@ extension ICalendarProperty {
     /// The values as `dates(zones:)` reads them, floating times placed in `zone` when given.
     /// - Throws: `ContentLineError` with the column of the value at fault.
     public func dates(zone: ZoneRules?) throws(ContentLineError) -> [RecurrenceDate] {
-        let type = parameter("VALUE").map(ASCIICase.upper) ?? "DATE-TIME"
-        let allowed = name == "RDATE" ? ["DATE-TIME", "DATE", "PERIOD"] : ["DATE-TIME", "DATE"]
-        guard allowed.contains(type) else {
+        // The value type decided once, not at every item (an EXDATE may list hundreds).
+        let named = parameter("VALUE")
+        enum Kind { case dateTime, date, period }
+        let kind: Kind
+        switch named.map(ASCIICase.upper) {
+        case nil, "DATE-TIME"?: kind = .dateTime
+        case "DATE"?: kind = .date
+        case "PERIOD"? where name == "RDATE": kind = .period
+        case let type?:
+            let allowed = name == "RDATE" ? ["DATE-TIME", "DATE", "PERIOD"] : ["DATE-TIME", "DATE"]
             throw ContentLineError(.unknownValueType(type, allowed: allowed), property: name, column: valueColumn)
         }
+        let dateIsMidnight = named != nil
         var result: [RecurrenceDate] = []
         try forEachItem { (item) throws(ContentLineError) in
-            switch type {
-            case "PERIOD": result.append(try ICalendarValue.Period.read(item, zone: zone, property: name))
-            case "DATE": result.append(RecurrenceDate(.date(try ICalendarValue.Date.read(item, property: name))))
-            default:
-                let time = try ICalendarValue.DateTime.read(item, property: name, dateIsMidnight: parameter("VALUE") != nil)
+            switch kind {
+            case .period: result.append(try ICalendarValue.Period.read(item, zone: zone, property: name))
+            case .date: result.append(RecurrenceDate(.date(try ICalendarValue.Date.read(item, property: name))))
+            case .dateTime:
+                let time = try ICalendarValue.DateTime.read(item, property: name, dateIsMidnight: dateIsMidnight)
                 result.append(RecurrenceDate(ICalendarValue.Period.placed(time, zone: zone)))
             }
         }
