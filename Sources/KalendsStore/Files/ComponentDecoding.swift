@@ -130,36 +130,40 @@ struct ComponentDecoding {
     /// A VEVENT.
     /// - Throws: `ICalendarError` at the property that does not read or place, or `.missingProperty` without DTSTART.
     mutating func event(_ component: ICalendarComponent) throws(ICalendarError) -> Event {
-        // One pass over the properties (the first of each).
-        var startProperty, endProperty, durationProperty, idProperty: ICalendarProperty?
-        var title, notes, location, status, transparency, sequence, uid, stamp, url, organizer: ICalendarProperty?
+        // One pass over the properties (the first of each), keeping where each is, not a copy of it.
+        let properties = component.properties
+        var startAt, endAt, durationAt, idAt, titleAt, notesAt, locationAt, statusAt, transparencyAt, sequenceAt, uidAt, stampAt, urlAt, organizerAt: Int?
         var attendees: [Participant] = []
         var ruleProperties: [ICalendarProperty] = [], dateProperties: [ICalendarProperty] = [], exclusionProperties: [ICalendarProperty] = []
         var categories: [String] = []
-        for property in component.properties {
-            switch property.name {
-            case "DTSTART": if startProperty == nil { startProperty = property }
-            case "DTEND": if endProperty == nil { endProperty = property }
-            case "DURATION": if durationProperty == nil { durationProperty = property }
-            case "RECURRENCE-ID": if idProperty == nil { idProperty = property }
-            case "SUMMARY": if title == nil { title = property }
-            case "DESCRIPTION": if notes == nil { notes = property }
-            case "LOCATION": if location == nil { location = property }
-            case "STATUS": if status == nil { status = property }
-            case "TRANSP": if transparency == nil { transparency = property }
-            case "SEQUENCE": if sequence == nil { sequence = property }
-            case "UID": if uid == nil { uid = property }
-            case "DTSTAMP": if stamp == nil { stamp = property }
-            case "RRULE": ruleProperties.append(property)
-            case "RDATE": dateProperties.append(property)
-            case "EXDATE": exclusionProperties.append(property)
-            case "CATEGORIES": categories += property.texts
-            case "URL": if url == nil { url = property }
-            case "ORGANIZER": if organizer == nil { organizer = property }
-            case "ATTENDEE": attendees.append(Self.participant(property))
+        for index in properties.indices {
+            switch properties[index].name {
+            case "DTSTART": if startAt == nil { startAt = index }
+            case "DTEND": if endAt == nil { endAt = index }
+            case "DURATION": if durationAt == nil { durationAt = index }
+            case "RECURRENCE-ID": if idAt == nil { idAt = index }
+            case "SUMMARY": if titleAt == nil { titleAt = index }
+            case "DESCRIPTION": if notesAt == nil { notesAt = index }
+            case "LOCATION": if locationAt == nil { locationAt = index }
+            case "STATUS": if statusAt == nil { statusAt = index }
+            case "TRANSP": if transparencyAt == nil { transparencyAt = index }
+            case "SEQUENCE": if sequenceAt == nil { sequenceAt = index }
+            case "UID": if uidAt == nil { uidAt = index }
+            case "DTSTAMP": if stampAt == nil { stampAt = index }
+            case "RRULE": ruleProperties.append(properties[index])
+            case "RDATE": dateProperties.append(properties[index])
+            case "EXDATE": exclusionProperties.append(properties[index])
+            case "CATEGORIES": categories += properties[index].texts
+            case "URL": if urlAt == nil { urlAt = index }
+            case "ORGANIZER": if organizerAt == nil { organizerAt = index }
+            case "ATTENDEE": attendees.append(Self.participant(properties[index]))
             default: continue
             }
         }
+        func at(_ index: Int?) -> ICalendarProperty? { index.map { properties[$0] } }
+        let startProperty = at(startAt), endProperty = at(endAt), durationProperty = at(durationAt), idProperty = at(idAt)
+        let title = at(titleAt), notes = at(notesAt), location = at(locationAt), status = at(statusAt), transparency = at(transparencyAt)
+        let sequence = at(sequenceAt), uid = at(uidAt), stamp = at(stampAt), url = at(urlAt), organizer = at(organizerAt)
         guard let startProperty else {
             throw ICalendarError(.missingProperty(component: "VEVENT", property: "DTSTART"), source: source, line: component.line)
         }
