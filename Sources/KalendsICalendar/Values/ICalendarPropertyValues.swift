@@ -207,26 +207,16 @@ extension ICalendarProperty {
 /// and a calendar repeats its rules (a 10,000-event file has 2,828 distinct
 /// texts in 5,004 RRULEs). Reading a text is a pure function of it, so the
 /// answer kept (a rule, or its error) is the answer a new read gives
-/// (`RuleTextCacheProperties`). At most `limit` texts are kept; past it,
+/// (`RuleTextCacheProperties`). At most 16,384 texts are kept; past that,
 /// each is read anew.
 enum RuleTexts {
-    static let limit = 16_384
-    private static let known = Locked<[String: Result<RecurrenceRule, RuleError>]>([:])
+    private static let known = KeptAnswers<String, Result<RecurrenceRule, RuleError>>(limit: 16_384)
 
     /// The rule `text` reads as.
     /// - Throws: `RuleError`, as `ICalendarValue.Recur.read` does.
     static func read(_ text: String) throws(RuleError) -> RecurrenceRule {
-        if let answer = known.withLock({ $0[text] }) { return try answer.get() }
-        let answer: Result<RecurrenceRule, RuleError>
-        do throws(RuleError) {
-            answer = .success(try ICalendarValue.Recur.read(Substring(text)))
-        } catch {
-            answer = .failure(error)
-        }
-        known.withLock { table in
-            if table.count < limit { table[text] = answer }
-        }
-        return try answer.get()
+        // The error is kept too: it depends on the text alone.
+        try known.answer(text) { Result { () throws(RuleError) in try readAnew(text) } }.get()
     }
 
     /// The rule `text` reads as, never from what is kept: the reference the kept answers are checked against.

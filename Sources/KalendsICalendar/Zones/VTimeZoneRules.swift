@@ -205,11 +205,10 @@ private extension ISODate {
 /// zone depends only on the component's names, parameters and values (not
 /// on its lines or its file), so a kept zone is the zone a new reading
 /// gives (`VTimeZoneCacheProperties`); errors are not kept (they name
-/// their file and line). At most `limit` definitions are kept.
+/// their file and line). At most 1,024 definitions are kept.
 enum VTimeZones {
-    static let limit = 1_024
-    private static let known = Locked<[String: ZoneRules]>([:])
-    private static let knownBytes = Locked<[Written: ZoneRules]>([:])
+    private static let known = KeptAnswers<String, ZoneRules>(limit: 1_024)
+    private static let knownBytes = KeptAnswers<Written, ZoneRules>(limit: 1_024)
 
     /// A definition as written: its bytes (the same bytes are the same
     /// definition; other bytes may be too, and are only kept apart). Hashed
@@ -231,22 +230,12 @@ enum VTimeZones {
     /// `bytes`: the text it was read from (its byte range keys the zone), else its content does.
     /// - Throws: `ICalendarError`, as that initializer does.
     static func rules(_ component: ICalendarComponent, source: String, bytes: UnsafeBufferPointer<UInt8>? = nil) throws(ICalendarError) -> ZoneRules {
+        // Errors are not kept: they name their file and line.
+        let make = { () throws(ICalendarError) in try ZoneRules(vtimezone: component, source: source) }
         if let bytes, component.byteRange.lowerBound >= 0, component.byteRange.upperBound <= bytes.count {
-            let key = Written(bytes: Array(bytes[component.byteRange]))
-            if let zone = knownBytes.withLock({ $0[key] }) { return zone }
-            let zone = try ZoneRules(vtimezone: component, source: source)
-            knownBytes.withLock { table in
-                if table.count < limit { table[key] = zone }
-            }
-            return zone
+            return try knownBytes.answer(Written(bytes: Array(bytes[component.byteRange])), make)
         }
-        let key = content(of: component)
-        if let zone = known.withLock({ $0[key] }) { return zone }
-        let zone = try ZoneRules(vtimezone: component, source: source)
-        known.withLock { table in
-            if table.count < limit { table[key] = zone }
-        }
-        return zone
+        return try known.answer(content(of: component), make)
     }
 
     /// What a component says, without where: names, parameters and values, nested, unambiguously delimited.

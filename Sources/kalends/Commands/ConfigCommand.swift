@@ -65,8 +65,7 @@ enum ConfigCommand: Command {
         for path in contactPaths {
             do {
                 for book in try ContactFiles.read([path], strict: false) {
-                    contacts.append(Row(name: LocalFiles.isDirectory(path) ? (LocalFiles.displayName(of: path) ?? LocalFiles.lastComponent(path)) : LocalFiles.lastComponent(path),
-                                        path: path, items: book.contacts.count, color: nil))
+                    contacts.append(Row(name: Configured.collectionName(path), path: path, items: book.contacts.count, color: nil))
                 }
             } catch {
                 problems.append("[contacts] paths, \(error)")
@@ -103,18 +102,18 @@ enum ConfigCommand: Command {
             output.line(object.encoded)
             return problems.isEmpty ? ExitStatus.success : ExitStatus.invalid
         }
-        output.line("configuration: " + Echo.escaped(file.map(shown) ?? "(none: no HOME)") + (configuration.file == nil ? " (no such file: nothing configured)" : ""))
+        output.line("configuration: " + Echo.escaped(file.map(Configured.shown) ?? "(none: no HOME)") + (configuration.file == nil ? " (no such file: nothing configured)" : ""))
         for (title, rows, noun) in [("calendars", calendars, "item"), ("contacts", contacts, "contact")] {
             output.line("\(title):" + (rows.isEmpty ? " none" : ""))
             let width = rows.map { DisplayWidth.of(Echo.escaped($0.name)) }.max() ?? 0
             for row in rows {
-                var line = "  " + GridColumns.leftAligned(Echo.escaped(row.name), to: width) + "  " + Echo.escaped(shown(row.path))
+                var line = "  " + GridColumns.leftAligned(Echo.escaped(row.name), to: width) + "  " + Echo.escaped(Configured.shown(row.path))
                 line += "  \(row.items) \(noun)\(row.items == 1 ? "" : "s")"
                 if let color = row.color { line += "  " + Echo.escaped(color) }
                 output.line(line)
             }
         }
-        if let value = configuration.defaultCalendar { output.line("default: " + Echo.escaped(shown(value.text))) }
+        if let value = configuration.defaultCalendar { output.line("default: " + Echo.escaped(Configured.shown(value.text))) }
         let view = [("tz", configuration.zone), ("locale", configuration.locale), ("also", configuration.also)].compactMap { key, value in
             value.map { "\(key) \(Echo.escaped($0.text))" }
         }
@@ -123,8 +122,6 @@ enum ConfigCommand: Command {
         for problem in problems { output.line("  " + Echo.escaped(problem)) }
         return problems.isEmpty ? ExitStatus.success : ExitStatus.invalid
     }
-
-    static func shown(_ path: String) -> String { Configured.shown(path) }
 
     static func json(_ row: Row) -> JSONObject {
         var object = JSONObject()
