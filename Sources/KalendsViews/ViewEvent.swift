@@ -107,16 +107,8 @@ public enum CalendarViews {
                 color = store.color(ofCalendar: occurrence.calendar)
                 colors[occurrence.calendar] = .some(color)
             }
-            let firstDay: Int, lastDay: Int
-            if occurrence.isAllDay, case .date(let first) = occurrence.start, case .date(let end) = occurrence.end {
-                firstDay = first.dayNumber
-                lastDay = Swift.max(first.dayNumber, end.dayNumber - 1)
-            } else {
-                firstDay = zone.dayNumber(of: occurrence.startInstant)
-                // The end is exclusive: an event ending at midnight does not touch the next day.
-                let last = occurrence.endInstant > occurrence.startInstant ? Instant(seconds: occurrence.endInstant.seconds - 1) : occurrence.startInstant
-                lastDay = Swift.max(firstDay, zone.dayNumber(of: last))
-            }
+            let days = occurrence.touchedDays(viewer: zone)
+            let firstDay = days.lowerBound, lastDay = days.upperBound
             return ViewEvent(id: OccurrenceID(uid: occurrence.uid, recurrenceID: occurrence.recurrenceID),
                              title: occurrence.event.title ?? occurrence.uid, location: occurrence.event.location,
                              calendar: occurrence.calendar, color: color, isAllDay: occurrence.isAllDay, start: occurrence.startInstant,

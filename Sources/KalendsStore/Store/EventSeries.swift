@@ -26,6 +26,19 @@ public struct EventOccurrence: Hashable, Sendable {
     public var uid: String { event.uid }
     /// True for an all-day occurrence.
     public var isAllDay: Bool { start.isDate }
+
+    /// The first and last day (day numbers of `viewer`'s zone) it touches: an
+    /// all-day one its dates (the end exclusive); a timed one the days of its
+    /// start and of the second before its end (an end at midnight does not
+    /// touch the next day; one of no length touches its start's day).
+    public func touchedDays(viewer: ZoneRules) -> ClosedRange<Int> {
+        if case .date(let first) = start, case .date(let end) = self.end {
+            return first.dayNumber...Swift.max(first.dayNumber, end.dayNumber - 1)
+        }
+        let first = viewer.dayNumber(of: startInstant)
+        guard endInstant > startInstant else { return first...first }
+        return first...Swift.max(first, viewer.dayNumber(of: Instant(seconds: endInstant.seconds - 1)))
+    }
 }
 
 /// A series: the master event of a UID in one calendar and its overrides,

@@ -77,7 +77,8 @@ enum AgendaCommand: Command {
         var byDay: [Int: [(rank: Int, order: Int, line: DayLine)]] = [:]
         var lines = 0
         for (order, occurrence) in occurrences.enumerated() {
-            let (start, last) = dayRange(occurrence, viewer: viewer)
+            let days = occurrence.touchedDays(viewer: viewer)
+            let start = days.lowerBound, last = days.upperBound
             let from = max(start, firstDay), to = min(last, lastDay)
             guard from <= to else { continue }
             lines += to - from + 1
@@ -101,17 +102,6 @@ enum AgendaCommand: Command {
     static func exists(_ day: Int, _ zone: ZoneRules) -> Bool {
         guard let start = try? zone.startOfDay(day), let next = try? zone.startOfDay(day + 1) else { return true }
         return start != next
-    }
-
-    /// The first and last of the viewer's days an occurrence touches (its
-    /// end exclusive: an event ending at midnight does not touch the next day).
-    static func dayRange(_ occurrence: EventOccurrence, viewer: ZoneRules) -> (Int, Int) {
-        let first = viewer.dayNumber(of: occurrence.startInstant)
-        if occurrence.isAllDay, case .date(let start) = occurrence.start, case .date(let end) = occurrence.end {
-            return (start.dayNumber, max(start.dayNumber, end.dayNumber - 1))
-        }
-        guard occurrence.endInstant > occurrence.startInstant else { return (first, first) }
-        return (first, max(first, viewer.dayNumber(of: Instant(seconds: occurrence.endInstant.seconds - 1))))
     }
 
     /// A later day's time column: `all day` for an all-day event, `...` for a

@@ -316,10 +316,8 @@ struct DayMarks {
         }
         var counts: [Int: Int] = [:]
         for occurrence in try store.events(in: from..<to, viewer: viewer) {
-            let startDay = max(first, viewer.dayNumber(of: occurrence.startInstant))
-            // The end is exclusive: an event ending at midnight does not touch the next day.
-            let endInstant = occurrence.endInstant > occurrence.startInstant ? Instant(seconds: occurrence.endInstant.seconds - 1) : occurrence.startInstant
-            let endDay = min(last, viewer.dayNumber(of: endInstant))
+            let touched = occurrence.touchedDays(viewer: viewer)
+            let startDay = max(first, touched.lowerBound), endDay = min(last, touched.upperBound)
             guard startDay <= endDay else { continue }
             for day in startDay...endDay { counts[day, default: 0] += 1 }
         }
