@@ -34,16 +34,18 @@ public struct ViewEvent: Hashable, Sendable {
     public let id: OccurrenceID
     /// SUMMARY, else the UID.
     public let title: String
+    /// LOCATION.
     public let location: String?
     /// The calendar (collection) it belongs to.
     public let calendar: String
     /// The calendar's color (`#rrggbb`), when it has one (`CalendarCollection.webColor`).
     public let color: String?
+    /// Whether it takes whole days.
     public let isAllDay: Bool
     /// Its start and end (exclusive) for the viewer.
     public let start: Instant
     public let end: Instant
-    /// The first and last day (day numbers, the viewer's zone) it touches.
+    /// The first and last day (day numbers, the viewer's zone) it touches (`EventOccurrence.touchedDays`).
     public let firstDay: Int
     public let lastDay: Int
     /// The store's occurrence, every field of the event included.

@@ -26,6 +26,7 @@ public enum CollectionPaths {
     /// entries they may look at: a bound on what a configuration can make
     /// Kalends read (`/*/*/*/*/*` would otherwise walk the whole disk).
     public static let maximumMatches = 10_000
+    /// The most folder entries the globs together look through.
     public static let maximumEntriesLooked = 200_000
 
     /// The collections `globs` name, in the order of the globs, each glob's

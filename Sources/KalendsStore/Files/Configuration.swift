@@ -40,9 +40,11 @@ public struct Configuration: Hashable, Sendable {
     public var defaultCalendar: Value?
     /// `[contacts] paths`: globs of vCard files and folders.
     public var contactPaths: [Value] = []
-    /// `[view] tz`, `locale`, `also`.
+    /// `[view] tz`: the viewer's zone when `--tz` is not given.
     public var zone: Value?
+    /// `[view] locale`: the names and numerals of the views.
     public var locale: Value?
+    /// `[view] also`: the second calendar of month views.
     public var also: Value?
     /// Sections and keys Kalends does not know (a typo would otherwise pass
     /// unseen), and keys given no value: read past, each a warning.

@@ -8,9 +8,11 @@ public struct SearchMatch: Hashable, Sendable {
         case event, reminder
     }
 
+    /// An event's series or a reminder.
     public let kind: Kind
     /// The calendar (`CalendarCollection.name`).
     public let calendar: String
+    /// The series' or reminder's UID.
     public let uid: String
     /// An event: its first occurrence in the window (that occurrence's own fields, an override's included).
     public let occurrence: EventOccurrence?
