@@ -191,7 +191,7 @@ public struct ZoneRules: Hashable, Sendable, CustomStringConvertible {
     /// instant (`wall - offset`, if that lies inside the piece). Two
     /// transitions close together (a zone that changed twice within two days)
     /// are handled like one.
-    func resolution(ofWallSeconds wall: Int) -> LocalTimeResolution {
+    package func resolution(ofWallSeconds wall: Int) -> LocalTimeResolution {
         if let fixedOffset { return .unique(UTCOffset(seconds: fixedOffset)) }
         let low = wall &- 2 * 86_400, high = wall &+ 2 * 86_400
         var pieceOffset = offset(at: Instant(seconds: low))

@@ -102,6 +102,11 @@ public struct ICalendarReader: Sendable {
             try builder.run()
             tree = Tree(calendars: builder.calendars, warnings: builder.warnings, zoneUses: builder.zoneUses, topLevel: builder.topLevel)
         }
+        return try finish(tree, bytes: bytes)
+    }
+
+    /// The document of a tree: its zones, and the zone warnings after the tree's.
+    func finish(_ tree: Tree, bytes: UnsafeBufferPointer<UInt8>) throws(ICalendarError) -> ICalendarDocument {
         let zones = ICalendarZones(tree.calendars, source: source, inUse: tree.zoneUses.map(\.tzid), bytes: bytes)
         var warnings = tree.warnings
         try checkZones(tree.calendars, uses: tree.zoneUses, zones: zones, warnings: &warnings)
@@ -132,6 +137,12 @@ public struct ICalendarReader: Sendable {
         guard let built = builtParts(bytes, parts: parts, startingAt: { bytes, from in Self.componentLine(in: bytes, from: from) }) else {
             return nil
         }
+        return try joined(built)
+    }
+
+    /// The trees of parts that each start inside the VCALENDAR the one
+    /// before left open, joined as one pass builds them; nil when one does not.
+    func joined(_ built: [Result<TreeBuilder, ICalendarError>]) throws(ICalendarError) -> Tree? {
         // Joined in order: the first part's failure is the one a single pass meets first.
         var tree = Tree(calendars: [], warnings: [], zoneUses: [])
         var seen: Set<String> = []
@@ -145,18 +156,21 @@ public struct ICalendarReader: Sendable {
             }
             var calendars = builder.calendars
             if index > 0 {
-                guard let before = open else { return nil }
+                guard var before = open else { return nil }
+                // Appended in place (the only copy), so that many parts join in linear time.
+                open = nil
                 if calendars.isEmpty {
                     // Still open at this part's end (a middle part): what it read joins the earlier parts'.
                     guard let continuing = builder.openCalendar else { return nil }
-                    open = TreeBuilder.Open(name: before.name, line: before.line, start: before.start,
-                                            properties: before.properties + continuing.properties,
-                                            components: before.components + continuing.components)
+                    before.properties += continuing.properties
+                    before.components += continuing.components
+                    open = before
                 } else {
                     let rest = calendars[0]
-                    calendars[0] = ICalendarComponent(name: before.name, properties: before.properties + rest.properties,
-                                                      components: before.components + rest.components, line: before.line,
-                                                      byteRange: before.start..<rest.byteRange.upperBound)
+                    before.properties += rest.properties
+                    before.components += rest.components
+                    calendars[0] = ICalendarComponent(name: before.name, properties: before.properties, components: before.components,
+                                                      line: before.line, byteRange: before.start..<rest.byteRange.upperBound)
                     open = builder.openCalendar
                 }
             } else {

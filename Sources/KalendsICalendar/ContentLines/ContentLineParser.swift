@@ -11,7 +11,7 @@ enum ContentLineFault: Error {
 /// Reads one unfolded content line's bytes (RFC 5545 section 3.1):
 /// `NAME *(";" PARAM) ":" VALUE`, names upper-cased, parameter values
 /// unquoted and split at commas outside quotes, RFC 6868's escapes decoded.
-enum ContentLineParser {
+package enum ContentLineParser {
     /// The 1-based column (in Unicode scalars) of byte `offset`.
     static func column(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> Int {
         if isASCII { return offset + 1 }
@@ -22,7 +22,7 @@ enum ContentLineParser {
 
     /// Nil when `bytes` are UTF-8, else the byte offset of the first that is not.
     /// Overlong forms, surrogates and values past U+10FFFF are refused, as Swift's String does.
-    static func firstInvalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    package static func firstInvalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var index = 0
         let count = bytes.count
         while index < count {
@@ -51,7 +51,7 @@ enum ContentLineParser {
 
     /// Whether the bytes are all ASCII (the fast path for columns).
     @inline(__always)
-    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var combined: UInt8 = 0
         for byte in bytes { combined |= byte }
         return combined < 0x80

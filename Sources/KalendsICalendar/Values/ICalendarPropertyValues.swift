@@ -209,12 +209,12 @@ extension ICalendarProperty {
 /// answer kept (a rule, or its error) is the answer a new read gives
 /// (`RuleTextCacheProperties`). At most 16,384 texts are kept; past that,
 /// each is read anew.
-enum RuleTexts {
+package enum RuleTexts {
     private static let known = KeptAnswers<String, Result<RecurrenceRule, RuleError>>(limit: 16_384)
 
     /// The rule `text` reads as.
     /// - Throws: `RuleError`, as `ICalendarValue.Recur.read` does.
-    static func read(_ text: String) throws(RuleError) -> RecurrenceRule {
+    package static func read(_ text: String) throws(RuleError) -> RecurrenceRule {
         // The error is kept too: it depends on the text alone.
         try known.answer(text) { Result { () throws(RuleError) in try readAnew(text) } }.get()
     }

@@ -138,13 +138,9 @@ public struct CalendarFileReader: Sendable {
     /// decoded in chunks on the machine's cores; the result (items, warnings,
     /// the first error in strict mode) is what one pass in order gives.
     func decode(_ document: ICalendarDocument, source path: String) throws(CalendarReadError) -> Result {
-        var name: String?, color: String?
+        let (name, color) = Self.nameAndColor(of: document)
         var components: [ICalendarComponent] = []
-        for calendar in document.calendars {
-            if name == nil, let calendarName = calendar.first("X-WR-CALNAME")?.text, !calendarName.isEmpty { name = calendarName }
-            if color == nil, let written = calendar.first("X-APPLE-CALENDAR-COLOR")?.text, !written.isEmpty { color = written }
-            components += calendar.components
-        }
+        for calendar in document.calendars { components += calendar.components }
         let strict = mode == .strict
         let parts = Parallel.chunks(count: components.count, minimumChunk: componentsChunk) { range in
             Self.decode(components[range], zones: document.zones, source: path, strict: strict)
@@ -160,6 +156,16 @@ public struct CalendarFileReader: Sendable {
         }
         let calendar = CalendarCollection(name: name ?? Self.lastComponent(path), path: path, color: color, events: events, reminders: reminders)
         return Result(calendar: calendar, warnings: warnings)
+    }
+
+    /// The first X-WR-CALNAME and X-APPLE-CALENDAR-COLOR of a document's calendars (not empty), if any.
+    static func nameAndColor(of document: ICalendarDocument) -> (name: String?, color: String?) {
+        var name: String?, color: String?
+        for calendar in document.calendars {
+            if name == nil, let calendarName = calendar.first("X-WR-CALNAME")?.text, !calendarName.isEmpty { name = calendarName }
+            if color == nil, let written = calendar.first("X-APPLE-CALENDAR-COLOR")?.text, !written.isEmpty { color = written }
+        }
+        return (name, color)
     }
 
     /// Components decoded: their items and warnings, or (strict) the first error.

@@ -18,8 +18,10 @@ enum CalendarFiles {
     nonisolated(unsafe) static var generated: [String: [UInt8]] = [:]
 
     /// `paths` (files or folders; `-`, standard input) read; `standardInput`:
-    /// iCalendar text already read from `-`; `viewer`: the zone floating times are read in.
-    static func open(_ paths: [String], strict: Bool, viewer: ZoneRules = .utc, standardInput: [UInt8]? = nil) throws -> CalendarStore {
+    /// iCalendar text already read from `-`; `viewer`: the zone floating times are read in;
+    /// `window`: the only window the store will be asked about (the series that cannot touch it are left out unread).
+    static func open(_ paths: [String], strict: Bool, viewer: ZoneRules = .utc, standardInput: [UInt8]? = nil,
+                     window: Range<Instant>? = nil) throws -> CalendarStore {
         let reader = CalendarFileReader(mode: strict ? .strict : .lenient)
         var calendars: [CalendarCollection] = []
         var warnings: [ICalendarWarning] = []
@@ -40,6 +42,8 @@ enum CalendarFiles {
                                                                        what: "a calendar").data)
                     generated["standard input"] = bytes
                     reads = [try reader.read(bytes: bytes, source: "standard input")]
+                } else if let window {
+                    reads = try reader.read(path, touching: window)
                 } else {
                     reads = try reader.read(path)
                 }

@@ -33,7 +33,8 @@ enum AgendaCommand: Command {
         let paths = try Configured.calendarPaths(try arguments.positionals(0...Int.max, command: name, usage: usage), command: name)
         let viewer = try Configured.viewer(arguments)
         let window = try CalendarWindow.read(arguments, viewer: viewer, defaultDays: 7, startOfToday: true)
-        let store = try CalendarFiles.open(paths, strict: arguments.flag("--strict"), viewer: viewer)
+        // Only this window is asked for: the series that cannot touch it are not read.
+        let store = try CalendarFiles.open(paths, strict: arguments.flag("--strict"), viewer: viewer, window: window)
         let occurrences = try store.events(in: window, viewer: viewer)
         if arguments.flag("--json") {
             for occurrence in occurrences { output.line(json(occurrence, viewer: viewer, color: store.color(ofCalendar: occurrence.calendar))) }

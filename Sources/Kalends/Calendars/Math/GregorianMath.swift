@@ -10,7 +10,7 @@
 /// which fold, where a stored `static let` would be a call across modules),
 /// so that code holding a `GregorianCalendar` compiles it into its own loops.
 @usableFromInline
-enum GregorianMath {
+package enum GregorianMath {
     /// Days from 0000-03-01 to 1970-01-01.
     @inlinable static var epochShift: Int { 719_468 }
 
@@ -24,7 +24,7 @@ enum GregorianMath {
 
     /// The day number of a valid proleptic Gregorian date.
     @inlinable @inline(__always)
-    static func dayNumber(year: Int, month: Int, day: Int) -> Int {
+    package static func dayNumber(year: Int, month: Int, day: Int) -> Int {
         // January and February end the previous computational year; as a
         // 0/1 number, not a branch, since random months mispredict.
         let isJanuaryOrFebruary = month <= 2 ? 1 : 0
@@ -125,7 +125,7 @@ enum GregorianMath {
     /// The length of a month (1 ... 12) without branches: the common year's
     /// length, plus one for February of a leap year.
     @inlinable @inline(__always)
-    static func daysInMonth(year: Int, month: Int) -> Int {
+    package static func daysInMonth(year: Int, month: Int) -> Int {
         let leapDay = (month == 2 ? 1 : 0) & (isLeapYear(year) ? 1 : 0)
         return commonYearDaysInMonth(month) &+ leapDay
     }

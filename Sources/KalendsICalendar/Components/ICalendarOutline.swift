@@ -1,0 +1,205 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where the children of a file's one VCALENDAR start and end, found by a
+/// scan for line ends and for the lines `BEGIN:` and `END:` alone (at
+/// several GB/s with `memchr`), without reading any property.
+///
+/// Only a plainly laid-out file has an outline: one VCALENDAR from its first
+/// line (a UTF-8 byte order mark allowed) to its last (empty lines allowed
+/// after it only), every BEGIN and END in capitals, unfolded, matched, at
+/// most 16 deep. Any other file (damaged, unusual) has none, and is read in
+/// one pass (`ICalendarReader.read`), whose warnings say what is wrong.
+/// A windowed read (`ICalendarReader.read(_:outline:keeping:zoneUses:)`)
+/// reads the children a query may need and passes over the others.
+package struct ICalendarOutline: Sendable {
+    /// One child of the VCALENDAR (a VEVENT, a VTODO, a VTIMEZONE...).
+    package struct Child: Sendable {
+        /// A VEVENT.
+        package let isEvent: Bool
+        /// From the start of its BEGIN line to the end of its END line, line end included.
+        package let byteRange: Range<Int>
+        /// The 1-based line of its BEGIN.
+        package let line: Int
+    }
+
+    /// The children in order.
+    package private(set) var children: [Child] = []
+    /// The VCALENDAR's own lines between children (and before the first,
+    /// after the last): ranges with their first line, in order, BEGIN and END:VCALENDAR included.
+    package private(set) var gaps: [(range: Range<Int>, line: Int)] = []
+
+    /// The deepest nesting an outline follows (deeper files are read in one pass).
+    static let maximumDepth = 16
+
+    /// The outline of `bytes`, or nil when they are not plainly laid out.
+    package init?(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress else { return nil }
+        let count = bytes.count
+        var position = count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+        var line = 1
+        // The names open, as byte ranges (the VCALENDAR first).
+        var open: [Range<Int>] = []
+        var closed = false
+        var previousWasStructure = false
+        var childStart = 0, childLine = 0, childIsEvent = false
+        var gapStart = 0, gapLine = 1
+        while position < count {
+            let found = memchr(base + position, 10, count - position)
+            let newline = found.map { UnsafePointer<UInt8>($0.assumingMemoryBound(to: UInt8.self)) - base } ?? count
+            let next = Swift.min(newline + 1, count)
+            var end = newline
+            if end > position && end < count && bytes[end - 1] == 13 { end -= 1 }
+            defer {
+                position = next
+                line += 1
+            }
+            if end == position {
+                // An empty line: only after the VCALENDAR's end (or in a CR-only line, which is no place for one).
+                guard closed else { return nil }
+                continue
+            }
+            guard !closed else { return nil }
+            let lead = bytes[position]
+            if lead == 32 || lead == 9 {
+                // A folded line: never the rest of a BEGIN or END.
+                guard !previousWasStructure, !open.isEmpty else { return nil }
+                continue
+            }
+            previousWasStructure = false
+            let isBegin = Self.startsWith(bytes, position, end, "BEGIN:")
+            let isEnd = !isBegin && Self.startsWith(bytes, position, end, "END:")
+            if !isBegin && !isEnd {
+                // BEGIN or END in another case: what the reader reads, this scan does not.
+                if Self.startsWithFolded(bytes, position, end, "BEGIN:") || Self.startsWithFolded(bytes, position, end, "END:") { return nil }
+                guard !open.isEmpty else { return nil }
+                continue
+            }
+            previousWasStructure = true
+            let nameStart = position + (isBegin ? 6 : 4)
+            guard nameStart < end else { return nil }
+            for index in nameStart..<end {
+                let byte = bytes[index]
+                guard (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D else { return nil }
+            }
+            let name = nameStart..<end
+            if isBegin {
+                if open.isEmpty {
+                    guard line == 1, Self.equals(bytes, name, "VCALENDAR") else { return nil }
+                } else if open.count == 1 {
+                    gaps.append((gapStart..<position, gapLine))
+                    childStart = position
+                    childLine = line
+                    childIsEvent = Self.equals(bytes, name, "VEVENT")
+                }
+                guard open.count < Self.maximumDepth else { return nil }
+                open.append(name)
+            } else {
+                guard let top = open.last, top.count == name.count,
+                      memcmp(base + top.lowerBound, base + name.lowerBound, name.count) == 0 else { return nil }
+                open.removeLast()
+                if open.count == 1 {
+                    children.append(Child(isEvent: childIsEvent, byteRange: childStart..<next, line: childLine))
+                    gapStart = next
+                    gapLine = line + 1
+                } else if open.isEmpty {
+                    gaps.append((gapStart..<next, gapLine))
+                    closed = true
+                }
+            }
+        }
+        guard closed else { return nil }
+    }
+
+    /// Whether the line `start..<end` starts with `text` (capitals, as written).
+    private static func startsWith(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ text: StaticString) -> Bool {
+        let count = text.utf8CodeUnitCount
+        guard end - start >= count else { return false }
+        let pattern = text.utf8Start
+        for offset in 0..<count where bytes[start + offset] != pattern[offset] { return false }
+        return true
+    }
+
+    /// Whether the line starts with `text` in any case.
+    private static func startsWithFolded(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ text: StaticString) -> Bool {
+        let count = text.utf8CodeUnitCount
+        guard end - start >= count else { return false }
+        let pattern = text.utf8Start
+        for offset in 0..<count {
+            let byte = bytes[start + offset]
+            if (byte >= 0x61 && byte <= 0x7A ? byte - 32 : byte) != pattern[offset] { return false }
+        }
+        return true
+    }
+
+    /// Whether the bytes `range` are `text`.
+    private static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ text: StaticString) -> Bool {
+        range.count == text.utf8CodeUnitCount && startsWith(bytes, range.lowerBound, range.upperBound, text)
+    }
+}
+
+extension ICalendarReader {
+    /// Reads `bytes` as `read(_:)` does (lenient), but only the children of
+    /// their VCALENDAR that `keeping` says (by index in `outline.children`)
+    /// and the VCALENDAR's own lines; `zoneUses` are the TZIDs the children
+    /// left out use, with the line and column of each first use, so that a
+    /// TZID nothing defines is reported where one pass reports it. The
+    /// children left out must be ones one pass reads without a defect:
+    /// then the document is one pass's without them, warnings included.
+    /// - Throws: `ICalendarError` as `read(_:)` does.
+    package func read(_ bytes: UnsafeBufferPointer<UInt8>, outline: ICalendarOutline, keeping: (Int) -> Bool,
+                      zoneUses extra: [(tzid: String, line: Int, column: Int)]) throws(ICalendarError) -> ICalendarDocument {
+        // The parts: runs of what is kept (the VCALENDAR's own lines always), each read by a builder of its own.
+        var parts: [(range: Range<Int>, line: Int)] = []
+        func add(_ range: Range<Int>, line: Int) {
+            guard !range.isEmpty else { return }
+            if let last = parts.last, last.range.upperBound == range.lowerBound {
+                parts[parts.count - 1].range = last.range.lowerBound..<range.upperBound
+            } else {
+                parts.append((range, line))
+            }
+        }
+        for (index, child) in outline.children.enumerated() {
+            let gap = outline.gaps[index]
+            add(gap.range, line: gap.line)
+            if keeping(index) { add(child.byteRange, line: child.line) }
+        }
+        if let last = outline.gaps.last, outline.gaps.count > outline.children.count { add(last.range, line: last.line) }
+        let table = self.table, source = self.source
+        nonisolated(unsafe) let shared = bytes
+        let built = Parallel.chunks(count: parts.count, minimumChunk: 64) { chunk -> [Result<TreeBuilder, ICalendarError>] in
+            chunk.map { index in
+                var builder = TreeBuilder(source: source, strict: false, table: table, bytes: shared, range: parts[index].range,
+                                          firstLine: parts[index].line, insideCalendar: index > 0)
+                do throws(ICalendarError) {
+                    try builder.run(finishing: index == parts.count - 1)
+                    return .success(builder)
+                } catch {
+                    return .failure(error)
+                }
+            }
+        }.flatMap { $0 }
+        guard var tree = try joined(built) else {
+            // (An outline's parts always join; were one not to, one pass is the answer.)
+            return try read(bytes, parts: 1)
+        }
+        // The TZIDs in use in the order one pass meets them (both lists are in line order), each at its first use.
+        var uses: [(tzid: String, line: Int, column: Int)] = []
+        var seen: Set<String> = []
+        var left = 0, right = 0
+        while left < tree.zoneUses.count || right < extra.count {
+            let next: (tzid: String, line: Int, column: Int)
+            if right == extra.count || (left < tree.zoneUses.count && tree.zoneUses[left].line <= extra[right].line) {
+                next = tree.zoneUses[left]
+                left += 1
+            } else {
+                next = extra[right]
+                right += 1
+            }
+            if seen.insert(next.tzid).inserted { uses.append(next) }
+        }
+        tree.zoneUses = uses
+        return try finish(tree, bytes: bytes)
+    }
+}

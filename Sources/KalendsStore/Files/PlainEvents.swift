@@ -1,0 +1,676 @@
+import Kalends
+import KalendsICalendar
+
+/// What places a plain VEVENT in time, read straight from its bytes: the
+/// series it belongs to and where its occurrences can be.
+struct EventPlacement {
+    /// Its UID (ASCII).
+    let uid: String
+    /// Its RECURRENCE-ID's wall-clock seconds (an override), nil for a master.
+    let recurrenceID: Int?
+    /// Its RECURRENCE-ID says RANGE (THISANDFUTURE).
+    let hasRange: Bool
+    /// Its SEQUENCE (0 without).
+    let sequence: Int
+    /// No occurrence starts before this, in seconds since 1970 of the wall
+    /// clock (UTC's for a UTC time), less a margin of 3 days: an instant,
+    /// in any zone a viewer or the event has, is later.
+    let earliest: Int
+    /// No occurrence ends after this (the same seconds, plus the margin); `Int.max` for a series without end.
+    let latest: Int
+    /// Its DTSTART's wall-clock seconds, and its length (seconds, a date's days in seconds).
+    let start: Int
+    let length: Int
+    /// A rule whose starts are `start` moved by whole steps (nil: no rule, or one not followed).
+    let pattern: Pattern?
+    /// The TZID it uses and the line of its first use.
+    let zone: (tzid: String, line: Int)?
+    /// Its times' form: `date`, `floating`, `utc`, or the TZID.
+    var form: String { zone?.tzid ?? formName }
+    let formName: String
+
+    /// The starts of a plain rule: every `step` from DTSTART, `count` of them at most (nil: no COUNT).
+    struct Pattern {
+        enum Step {
+            /// A fixed number of wall-clock seconds (a day is 86,400: a daily rule keeps the wall time).
+            case seconds(Int)
+            /// Months (a year is 12), on DTSTART's day of the month (at most 28).
+            case months(Int)
+        }
+        let step: Step
+        let count: Int?
+    }
+
+    /// The margin around the wall clock: more than any zone's offset (26 hours) and a day changed by DST.
+    static let margin = 3 * 86_400
+
+    /// Whether an occurrence can overlap `low ..< high` (instant seconds), as far as its placement says.
+    func mayTouch(_ low: Int, _ high: Int) -> Bool {
+        guard latest >= low && earliest < high else { return false }
+        guard let pattern else { return true }
+        // The first start whose occurrence can end at or after `low`, by whole steps.
+        let from = low.clampedSum(-length).clampedSum(-Self.margin)
+        let index: Int, first: Int
+        switch pattern.step {
+        case .seconds(let step):
+            let steps = from <= start ? 0 : (from - start + step - 1) / step
+            index = steps
+            first = start.clampedSum(steps.clampedProduct(step))
+        case .months(let months):
+            let startDay = ISODate(dayNumber: start.floorDivided(by: 86_400))
+            let fromDay = ISODate(dayNumber: from.floorDivided(by: 86_400))
+            let apart = (fromDay.year - startDay.year) * 12 + (fromDay.month - startDay.month)
+            // The step that reaches `from`'s month, or the one after it when that start is earlier.
+            var steps = Swift.max(0, apart.floorDivided(by: months))
+            var found = Int.max
+            for candidate in [steps, steps + 1] {
+                let month = startDay.month - 1 + candidate * months
+                let year = startDay.year + month.floorDivided(by: 12)
+                guard year <= 2_300 else { break }
+                let day = GregorianMath.dayNumber(year: year, month: month.floorModulo(12) + 1, day: startDay.day)
+                let at = day * 86_400 + start.floorModulo(86_400)
+                if at >= from {
+                    found = at
+                    steps = candidate
+                    break
+                }
+            }
+            index = steps
+            first = found
+        }
+        if let count = pattern.count, index >= count { return false }
+        return first != Int.max && first.clampedSum(-Self.margin) < high
+    }
+}
+
+/// What `PlainEvents.certify` found of a VEVENT.
+enum PlainEvent {
+    /// One pass reads it without a warning, and it places as `EventPlacement` says.
+    case certified(EventPlacement)
+    /// Not certain: it must be read in full. `uid`: its UID as one pass
+    /// reads it, when that is plainly written; nil with `known` when it
+    /// plainly has none; `known` false when its UID could be anything.
+    case uncertain(uid: String?, known: Bool)
+}
+
+/// The certification of plain VEVENTs: a conservative reading of a VEVENT's
+/// bytes that says `certified` only when the one-pass reader and the
+/// decoder would read it without any warning (every line's syntax, its
+/// UTF-8, each checked value), with one master or override of a series,
+/// whose occurrences cannot leave the span it gives. It allocates only its
+/// UID and, per distinct text, the RRULE (kept by `RuleTexts`). Anything it
+/// does not know (a DURATION, an RDATE, a rule with BY parts other than a
+/// weekly BYDAY, a VALUE other than DATE, lower-case names, folded time
+/// lines) is `uncertain`, and read in full. `WindowedReadProperties` proves
+/// that a read leaving out what it certifies is the full read.
+struct PlainEvents {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let zones: ICalendarZones
+    private var zoneOf: [String: ZoneRules?] = [:]
+    /// Names of properties by whether a lenient read checks their values (`PropertyKindTable.iCalendar`).
+    private var checked: [String: Bool] = [:]
+    /// The rules read, by text (`RuleTexts` is shared by threads, behind a lock).
+    private var rules: [String: RecurrenceRule?] = [:]
+
+    init(bytes: UnsafeBufferPointer<UInt8>, zones: ICalendarZones) {
+        self.bytes = bytes
+        self.zones = zones
+    }
+
+    /// A time as written: its form and its wall-clock seconds.
+    private struct Time {
+        enum Form: Equatable {
+            case date, floating, utc
+            case zoned(Range<Int>)
+
+            /// Its name (a zoned form's is its TZID, given apart).
+            var name: String {
+                switch self {
+                case .date: return "date"
+                case .floating: return "floating"
+                case .utc: return "utc"
+                case .zoned: return "zoned"
+                }
+            }
+        }
+        var form: Form
+        var seconds: Int
+    }
+
+    /// The head of a content line: name, the parameters a time uses, where the value starts.
+    private struct Head {
+        var name: Range<Int>
+        var tzid: Range<Int>?
+        var valueIsDate = false
+        var range = false
+        /// A parameter other than TZID and VALUE=DATE (and RANGE on a RECURRENCE-ID).
+        var other = false
+        var value: Range<Int>
+    }
+
+    // MARK: Bytes
+
+    private func equals(_ range: Range<Int>, _ text: StaticString) -> Bool {
+        guard range.count == text.utf8CodeUnitCount else { return false }
+        let pattern = text.utf8Start
+        for offset in 0..<range.count where bytes[range.lowerBound + offset] != pattern[offset] { return false }
+        return true
+    }
+
+    private func sameBytes(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
+        guard a.count == b.count else { return false }
+        for offset in 0..<a.count where bytes[a.lowerBound + offset] != bytes[b.lowerBound + offset] { return false }
+        return true
+    }
+
+    private func string(_ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
+
+    /// `NAME *(;PARAM=VALUE) :` of a line, as the content-line parser reads it, or nil when not plainly so.
+    private func head(_ line: Range<Int>) -> Head? {
+        var index = line.lowerBound
+        let end = line.upperBound
+        while index < end {
+            let byte = bytes[index]
+            guard (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D else { break }
+            index += 1
+        }
+        guard index > line.lowerBound, index < end else { return nil }
+        var head = Head(name: line.lowerBound..<index, value: 0..<0)
+        while bytes[index] == UInt8(ascii: ";") {
+            index += 1
+            let nameStart = index
+            while index < end {
+                let byte = bytes[index]
+                guard (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D else { break }
+                index += 1
+            }
+            let name = nameStart..<index
+            guard !name.isEmpty, index < end, bytes[index] == UInt8(ascii: "=") else { return nil }
+            index += 1
+            let valueStart = index
+            var values = 0
+            while true {
+                if index < end && bytes[index] == UInt8(ascii: "\"") {
+                    index += 1
+                    while index < end && bytes[index] != UInt8(ascii: "\"") { index += 1 }
+                    guard index < end else { return nil }
+                    index += 1
+                } else {
+                    while index < end, bytes[index] != UInt8(ascii: ";") && bytes[index] != UInt8(ascii: ":") && bytes[index] != UInt8(ascii: ",") {
+                        index += 1
+                    }
+                }
+                values += 1
+                guard index < end, bytes[index] == UInt8(ascii: ",") else { break }
+                index += 1
+            }
+            guard index < end else { return nil }
+            let value = valueStart..<index
+            let plain = values == 1 && !value.isEmpty && bytes[valueStart] != UInt8(ascii: "\"")
+            if equals(name, "TZID") && plain && head.tzid == nil {
+                for at in value {
+                    let byte = bytes[at]
+                    // A caret escape (RFC 6868) or a byte outside ASCII: read as one pass decodes it.
+                    guard byte != UInt8(ascii: "^") && byte >= 0x20 && byte < 0x7F else { return nil }
+                }
+                head.tzid = value
+            } else if equals(name, "VALUE") && equals(value, "DATE") && !head.valueIsDate {
+                head.valueIsDate = true
+            } else if equals(name, "RANGE") && equals(value, "THISANDFUTURE") && !head.range {
+                head.range = true
+            } else if equals(name, "VALUE") || equals(name, "TZID") || equals(name, "RANGE") {
+                return nil
+            } else {
+                head.other = true
+            }
+        }
+        guard bytes[index] == UInt8(ascii: ":") else { return nil }
+        head.value = (index + 1)..<end
+        return head
+    }
+
+    /// Digits `range` as a number (all ASCII digits), or nil.
+    private func number(_ range: Range<Int>) -> Int? {
+        var value = 0
+        for index in range {
+            let digit = Int(bytes[index]) - 48
+            guard digit >= 0 && digit <= 9 else { return nil }
+            value = value * 10 + digit
+        }
+        return value
+    }
+
+    /// `YYYYMMDD` or `YYYYMMDDTHHMMSS[Z]`, years 1900 to 2200, seconds below 60; nil for anything else.
+    private func time(_ range: Range<Int>) -> (seconds: Int, isDate: Bool, isUTC: Bool)? {
+        guard range.count == 8 || range.count == 15 || range.count == 16 else { return nil }
+        let start = range.lowerBound
+        guard let year = number(start..<(start + 4)), let month = number((start + 4)..<(start + 6)), let day = number((start + 6)..<(start + 8)),
+              year >= 1900, year <= 2200, month >= 1, month <= 12, day >= 1, day <= GregorianMath.daysInMonth(year: year, month: month) else {
+            return nil
+        }
+        let days = GregorianMath.dayNumber(year: year, month: month, day: day)
+        if range.count == 8 { return (days * 86_400, true, false) }
+        guard bytes[start + 8] == UInt8(ascii: "T"), let hour = number((start + 9)..<(start + 11)), let minute = number((start + 11)..<(start + 13)),
+              let second = number((start + 13)..<(start + 15)), hour < 24, minute < 60, second < 60 else { return nil }
+        let utc = range.count == 16
+        if utc && bytes[start + 15] != UInt8(ascii: "Z") { return nil }
+        return (days * 86_400 + hour * 3_600 + minute * 60 + second, false, utc)
+    }
+
+    /// A DTSTART, DTEND, RECURRENCE-ID or EXDATE item as written: its form and seconds.
+    private func time(_ head: Head, item: Range<Int>) -> Time? {
+        guard let read = time(item) else { return nil }
+        if head.valueIsDate {
+            guard read.isDate, head.tzid == nil else { return nil }
+            return Time(form: .date, seconds: read.seconds)
+        }
+        guard !read.isDate else { return nil }
+        if let tzid = head.tzid {
+            guard !read.isUTC else { return nil }
+            return Time(form: .zoned(tzid), seconds: read.seconds)
+        }
+        return Time(form: read.isUTC ? .utc : .floating, seconds: read.seconds)
+    }
+
+    private func sameForm(_ a: Time.Form, _ b: Time.Form) -> Bool {
+        switch (a, b) {
+        case (.zoned(let x), .zoned(let y)): return sameBytes(x, y)
+        default: return a == b
+        }
+    }
+
+    /// Whether a property named `name` has its values checked by a lenient read.
+    private mutating func isChecked(_ name: Range<Int>) -> Bool {
+        let text = string(name)
+        if let known = checked[text] { return known }
+        let answer = PropertyKindTable.iCalendar.kind(text).map { $0.defaultType.isCheckedWhenLenient } ?? false
+        checked[text] = answer
+        return answer
+    }
+
+    /// The zone a TZID names (nil: nothing defines it).
+    private mutating func zone(_ tzid: Range<Int>) -> ZoneRules? {
+        let text = string(tzid)
+        if let known = zoneOf[text] { return known }
+        let found = zones.zone(for: text)
+        zoneOf[text] = .some(found)
+        return found
+    }
+
+    // MARK: Certifying
+
+    /// The VEVENT `range` (a child of the outline), whose BEGIN is line `line`.
+    mutating func certify(_ range: Range<Int>, line: Int) -> PlainEvent {
+        var uid: Range<Int>?
+        var uidKnown = true
+        var certain = true
+        var start: Time?, end: Time?, recurrenceID: Time?
+        var hasRange = false
+        var rule: Range<Int>?
+        var rules = 0
+        var exclusions: [Head] = []
+        var sequence: Int?
+        var zoneLine: Int?
+        var position = range.lowerBound
+        var physical = line
+        var first = true
+        var depth = 0
+        while position < range.upperBound {
+            // One logical line: its first physical line, and the folds after it.
+            var next = position
+            while next < range.upperBound && bytes[next] != 10 { next += 1 }
+            var contentEnd = next
+            if contentEnd > position && bytes[contentEnd - 1] == 13 { contentEnd -= 1 }
+            next = Swift.min(next + 1, range.upperBound)
+            let lineNumber = physical
+            physical += 1
+            var folded = false
+            var length = contentEnd - position
+            var foldsValid = true
+            while next < range.upperBound && (bytes[next] == 32 || bytes[next] == 9) {
+                folded = true
+                var foldEnd = next
+                while foldEnd < range.upperBound && bytes[foldEnd] != 10 { foldEnd += 1 }
+                var pieceEnd = foldEnd
+                if pieceEnd > next && bytes[pieceEnd - 1] == 13 { pieceEnd -= 1 }
+                length += pieceEnd - next - 1
+                if ContentLineParser.firstInvalidUTF8(UnsafeBufferPointer(rebasing: bytes[(next + 1)..<pieceEnd])) != nil { foldsValid = false }
+                next = Swift.min(foldEnd + 1, range.upperBound)
+                physical += 1
+            }
+            let content = position..<contentEnd
+            position = next
+            if first {
+                // BEGIN:VEVENT (the outline checked it).
+                first = false
+                if folded { return .uncertain(uid: nil, known: false) }
+                continue
+            }
+            if position >= range.upperBound { break }  // END:VEVENT
+            // A component inside (a VALARM): left to the reader; its lines are not the event's.
+            if Self.startsWith(bytes, content, "BEGIN:") {
+                depth += 1
+                certain = false
+                continue
+            }
+            if depth > 0 {
+                if Self.startsWith(bytes, content, "END:") { depth -= 1 }
+                continue
+            }
+            let valid = ContentLineParser.isASCII(UnsafeBufferPointer(rebasing: bytes[content]))
+                || ContentLineParser.firstInvalidUTF8(UnsafeBufferPointer(rebasing: bytes[content])) == nil
+            guard let head = head(content) else {
+                // A UID line not plainly written: this event's series is not known.
+                if Self.startsWithUID(bytes, content) { uidKnown = false }
+                certain = false
+                continue
+            }
+            if !valid || !foldsValid || length > ICalendarReader.maximumLineLength { certain = false }
+            if head.tzid != nil, zoneLine == nil { zoneLine = lineNumber }
+            let name = head.name
+            if equals(name, "UID") {
+                if uid != nil { certain = false; continue }
+                uid = head.value
+                if folded || head.tzid != nil || head.valueIsDate || head.other || !valid || head.value.isEmpty { uidKnown = false }
+                for index in head.value where bytes[index] < 0x20 || bytes[index] >= 0x7F { uidKnown = false }
+                continue
+            }
+            if equals(name, "DTSTART") || equals(name, "DTEND") || equals(name, "RECURRENCE-ID") {
+                let isStart = equals(name, "DTSTART"), isID = equals(name, "RECURRENCE-ID")
+                guard !folded, !head.other, !head.range || isID, let time = time(head, item: head.value) else { certain = false; continue }
+                if isStart {
+                    if start != nil { certain = false }
+                    start = time
+                } else if isID {
+                    if recurrenceID != nil { certain = false }
+                    recurrenceID = time
+                    hasRange = head.range
+                } else {
+                    if end != nil { certain = false }
+                    end = time
+                }
+                continue
+            }
+            if equals(name, "EXDATE") {
+                guard !folded, !head.other, !head.range else { certain = false; continue }
+                exclusions.append(head)
+                continue
+            }
+            if equals(name, "RRULE") {
+                rules += 1
+                guard !folded, head.tzid == nil, !head.valueIsDate, !head.other, !head.range else { certain = false; continue }
+                rule = head.value
+                continue
+            }
+            if equals(name, "DTSTAMP") || equals(name, "CREATED") || equals(name, "LAST-MODIFIED") {
+                guard !folded, head.tzid == nil, !head.valueIsDate, !head.other, !head.range,
+                      let stamp = time(head.value), !stamp.isDate else { certain = false; continue }
+                continue
+            }
+            if equals(name, "SEQUENCE") || equals(name, "PRIORITY") {
+                guard !folded, head.tzid == nil, !head.valueIsDate, !head.other, !head.range,
+                      !head.value.isEmpty, head.value.count <= 9, let value = number(head.value) else { certain = false; continue }
+                if equals(name, "SEQUENCE") {
+                    if sequence != nil { certain = false }
+                    sequence = value
+                }
+                continue
+            }
+            // Any other property: TZID, VALUE or RANGE on it, or a value a lenient read checks, is left to the reader.
+            if head.tzid != nil || head.valueIsDate || head.range || isChecked(name) { certain = false }
+        }
+        let uidText = uid.map(string)
+        let series = uidKnown ? uidText : nil
+        guard certain, let start, let uidText, uidKnown, rules <= 1 else { return .uncertain(uid: series, known: uidKnown) }
+        // The forms RFC 5545 wants, in which one pass reads nothing otherwise.
+        if let end, !sameForm(end.form, start.form) { return .uncertain(uid: series, known: true) }
+        if let recurrenceID, !sameForm(recurrenceID.form, start.form) { return .uncertain(uid: series, known: true) }
+        for exclusion in exclusions {
+            var item = exclusion.value.lowerBound
+            while item <= exclusion.value.upperBound {
+                var itemEnd = item
+                while itemEnd < exclusion.value.upperBound && bytes[itemEnd] != UInt8(ascii: ",") { itemEnd += 1 }
+                guard let time = time(exclusion, item: item..<itemEnd), sameForm(time.form, start.form) else {
+                    return .uncertain(uid: series, known: true)
+                }
+                item = itemEnd + 1
+            }
+        }
+        switch start.form {
+        case .floating:
+            // X-WR-TIMEZONE makes floating times zoned: another reading.
+            if zones.floatingZone != nil { return .uncertain(uid: series, known: true) }
+        case .zoned(let tzid):
+            // A TZID nothing defines is read floating, with a warning; a start in a gap moves (and so
+            // would a RECURRENCE-ID, onto another's time).
+            guard let zone = zone(tzid), case .unique = zone.resolution(ofWallSeconds: start.seconds) else {
+                return .uncertain(uid: series, known: true)
+            }
+            if let recurrenceID, case .gap = zone.resolution(ofWallSeconds: recurrenceID.seconds) { return .uncertain(uid: series, known: true) }
+        case .date, .utc:
+            break
+        }
+        // The length: an end after the start (a date's at least a day later).
+        var length = start.form == .date ? 86_400 : 0
+        if let end {
+            let distance = end.seconds - start.seconds
+            guard start.form == .date ? distance > 0 : distance >= 0 else { return .uncertain(uid: series, known: true) }
+            length = distance
+        }
+        var last = start.seconds
+        var pattern: EventPlacement.Pattern?
+        if let rule {
+            guard let (bound, shape) = ruleEnd(rule, start: start) else { return .uncertain(uid: series, known: true) }
+            last = bound
+            pattern = shape
+        }
+        let latest = last == Int.max ? Int.max : last.clampedSum(length).clampedSum(EventPlacement.margin)
+        let placement = EventPlacement(uid: uidText, recurrenceID: recurrenceID?.seconds, hasRange: hasRange, sequence: sequence ?? 0,
+                                       earliest: Swift.min(start.seconds, recurrenceID?.seconds ?? start.seconds) - EventPlacement.margin,
+                                       latest: Swift.max(latest, (recurrenceID?.seconds ?? 0).clampedSum(EventPlacement.margin)),
+                                       start: start.seconds, length: length, pattern: pattern,
+                                       zone: zoneLine.flatMap { line in
+                                           if case .zoned(let tzid) = start.form { return (string(tzid), line) }
+                                           return nil
+                                       }, formName: start.form.name)
+        return .certified(placement)
+    }
+
+    /// The latest start a plain rule gives (wall seconds; `Int.max` without
+    /// end) and the pattern of its starts, or nil for a rule left to the
+    /// reader: one that does not read, an RSCALE, a frequency finer than
+    /// daily, BY parts other than a weekly BYDAY of plain weekdays, an UNTIL
+    /// in another form than DTSTART's.
+    private mutating func ruleEnd(_ value: Range<Int>, start: Time) -> (Int, EventPlacement.Pattern?)? {
+        let rule: PlainRule
+        if let plain = plainRule(value) {
+            rule = plain
+        } else {
+            let text = string(value)
+            let kept: RecurrenceRule?
+            if let known = rules[text] {
+                kept = known
+            } else {
+                kept = try? RuleTexts.read(text)
+                rules[text] = .some(kept)
+            }
+            guard let kept, let plain = PlainRule(kept) else { return nil }
+            rule = plain
+        }
+        // A rule finer than daily is left to the reader (on a date start it is an error of the series).
+        guard rule.frequency >= .daily else { return nil }
+        let weeklyDays = rule.weeklyDays
+        // Each period has one start (a month's day 29 to 31, or February 29, would skip some: no pattern).
+        let day = ISODate(dayNumber: start.seconds.floorDivided(by: 86_400))
+        let step: EventPlacement.Pattern.Step?
+        switch rule.frequency {
+        case .secondly, .minutely, .hourly: step = nil
+        case .daily: step = .seconds(86_400.clampedProduct(rule.interval))
+        case .weekly: step = weeklyDays ? nil : .seconds((7 * 86_400).clampedProduct(rule.interval))
+        case .monthly: step = day.day <= 28 ? .months(rule.interval) : nil
+        case .yearly: step = !(day.month == 2 && day.day == 29) ? .months(12.clampedProduct(rule.interval)) : nil
+        }
+        let pattern = step.map { EventPlacement.Pattern(step: $0, count: rule.count) }
+        if let until = rule.until {
+            switch (start.form, until) {
+            case (.date, .date(let date)): return (date.dayNumber * 86_400, pattern)
+            case (.floating, .local(let local)): return (local.wallSeconds.seconds, pattern)
+            case (.zoned, .utc(let instant)), (.utc, .utc(let instant)): return (instant.seconds, pattern)
+            default: return nil
+            }
+        }
+        guard let count = rule.count else { return (Int.max, pattern) }
+        let period: Int
+        switch rule.frequency {
+        case .secondly: period = 1
+        case .minutely: period = 60
+        case .hourly: period = 3_600
+        case .daily: period = 86_400
+        case .weekly: period = 7 * 86_400
+        case .monthly:
+            guard day.day <= 28 else { return (Int.max, nil) }
+            period = 31 * 86_400
+        case .yearly:
+            guard !(day.month == 2 && day.day == 29) else { return (Int.max, nil) }
+            period = 366 * 86_400
+        }
+        let (periods, o1) = (count + 1).multipliedReportingOverflow(by: rule.interval)
+        let (span, o2) = periods.multipliedReportingOverflow(by: period)
+        guard !o1, !o2 else { return (Int.max, pattern) }
+        return (start.seconds.clampedSum(span), pattern)
+    }
+
+    /// What a plain rule says: FREQ, INTERVAL, COUNT or UNTIL, and whether it has a weekly BYDAY (of plain weekdays).
+    struct PlainRule: Equatable {
+        var frequency: RecurrenceRule.Frequency
+        var interval: Int
+        var count: Int?
+        var until: RecurrenceRule.Until?
+        var weeklyDays: Bool
+
+        init(frequency: RecurrenceRule.Frequency, interval: Int, count: Int?, until: RecurrenceRule.Until?, weeklyDays: Bool) {
+            self.frequency = frequency
+            self.interval = interval
+            self.count = count
+            self.until = until
+            self.weeklyDays = weeklyDays
+        }
+
+        /// The plain rule `rule` is, or nil when it has more (other BY parts, an RSCALE).
+        init?(_ rule: RecurrenceRule) {
+            let weeklyDays = rule.frequency == .weekly && !rule.byDay.isEmpty && rule.byDay.allSatisfy { $0.ordinal == nil }
+            guard rule.rscale == nil, rule.bySecond.isEmpty, rule.byMinute.isEmpty, rule.byHour.isEmpty, rule.byDay.isEmpty || weeklyDays,
+                  rule.byMonthDay.isEmpty, rule.byYearDay.isEmpty, rule.byWeekNo.isEmpty, rule.byMonth.isEmpty, rule.bySetPos.isEmpty else {
+                return nil
+            }
+            self.init(frequency: rule.frequency, interval: rule.interval, count: rule.count, until: rule.until, weeklyDays: weeklyDays)
+        }
+    }
+
+    /// An RRULE value read straight from its bytes when it is written plainly:
+    /// `FREQ`, `INTERVAL`, `COUNT` or `UNTIL`, `WKST`, and (weekly) `BYDAY` of
+    /// distinct plain weekdays, each once, in capitals; nil for anything else
+    /// (then `RuleTexts` reads it). `PlainRuleProperties` proves that what it
+    /// reads, the rule parser reads the same.
+    func plainRule(_ value: Range<Int>) -> PlainRule? {
+        var frequency: RecurrenceRule.Frequency?
+        var interval: Int?, count: Int?
+        var until: RecurrenceRule.Until?
+        var days: UInt8 = 0
+        var weekStart = false
+        var index = value.lowerBound
+        while index < value.upperBound {
+            var sign = index
+            while sign < value.upperBound && bytes[sign] != UInt8(ascii: "=") && bytes[sign] != UInt8(ascii: ";") { sign += 1 }
+            guard sign < value.upperBound, bytes[sign] == UInt8(ascii: "=") else { return nil }
+            var end = sign + 1
+            while end < value.upperBound && bytes[end] != UInt8(ascii: ";") { end += 1 }
+            let name = index..<sign, part = (sign + 1)..<end
+            guard !part.isEmpty else { return nil }
+            if equals(name, "FREQ") {
+                guard frequency == nil else { return nil }
+                if equals(part, "DAILY") { frequency = .daily } else if equals(part, "WEEKLY") { frequency = .weekly }
+                else if equals(part, "MONTHLY") { frequency = .monthly } else if equals(part, "YEARLY") { frequency = .yearly }
+                else { return nil }
+            } else if equals(name, "INTERVAL") || equals(name, "COUNT") {
+                guard part.count <= 9, bytes[part.lowerBound] != UInt8(ascii: "0"), let number = number(part) else { return nil }
+                if equals(name, "INTERVAL") {
+                    guard interval == nil else { return nil }
+                    interval = number
+                } else {
+                    guard count == nil else { return nil }
+                    count = number
+                }
+            } else if equals(name, "UNTIL") {
+                guard until == nil, let read = time(part) else { return nil }
+                let day = read.seconds.floorDivided(by: 86_400)
+                if read.isDate {
+                    until = .date(ISODate(dayNumber: day))
+                } else {
+                    let second = read.seconds.floorModulo(86_400)
+                    guard let local = try? LocalDateTime(dayNumber: day, time: TimeOfDay(hour: second / 3_600, minute: second / 60 % 60, second: second % 60)) else {
+                        return nil
+                    }
+                    until = read.isUTC ? .utc(Instant(seconds: read.seconds)) : .local(local)
+                }
+            } else if equals(name, "BYDAY") {
+                guard days == 0 else { return nil }
+                var at = part.lowerBound
+                while at < part.upperBound {
+                    guard at + 2 <= part.upperBound else { return nil }
+                    let day: UInt8
+                    switch (bytes[at], bytes[at + 1]) {
+                    case (0x4D, 0x4F): day = 1   // MO
+                    case (0x54, 0x55): day = 2   // TU
+                    case (0x57, 0x45): day = 4   // WE
+                    case (0x54, 0x48): day = 8   // TH
+                    case (0x46, 0x52): day = 16  // FR
+                    case (0x53, 0x41): day = 32  // SA
+                    case (0x53, 0x55): day = 64  // SU
+                    default: return nil
+                    }
+                    guard days & day == 0 else { return nil }
+                    days |= day
+                    at += 2
+                    if at < part.upperBound {
+                        guard bytes[at] == UInt8(ascii: ","), at + 1 < part.upperBound else { return nil }
+                        at += 1
+                    }
+                }
+            } else if equals(name, "WKST") {
+                guard !weekStart, part.count == 2 else { return nil }
+                let pair = (bytes[part.lowerBound], bytes[part.lowerBound + 1])
+                switch pair {
+                case (0x4D, 0x4F), (0x54, 0x55), (0x57, 0x45), (0x54, 0x48), (0x46, 0x52), (0x53, 0x41), (0x53, 0x55): weekStart = true
+                default: return nil
+                }
+            } else {
+                return nil
+            }
+            index = end + 1
+        }
+        guard let frequency, !(count != nil && until != nil), days == 0 || frequency == .weekly else { return nil }
+        // A trailing `;` or an empty part: left to the parser.
+        guard value.isEmpty || bytes[value.upperBound - 1] != UInt8(ascii: ";") else { return nil }
+        return PlainRule(frequency: frequency, interval: interval ?? 1, count: count, until: until, weeklyDays: days != 0)
+    }
+
+    /// Whether a line starts with `text` (as written: the outline found every BEGIN and END in capitals).
+    private static func startsWith(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>, _ text: StaticString) -> Bool {
+        let count = text.utf8CodeUnitCount
+        guard line.count >= count else { return false }
+        let pattern = text.utf8Start
+        for offset in 0..<count where bytes[line.lowerBound + offset] != pattern[offset] { return false }
+        return true
+    }
+
+    /// Whether a line starts with `UID` then `;` or `:`, in any case.
+    private static func startsWithUID(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> Bool {
+        guard line.count >= 4 else { return false }
+        let u = bytes[line.lowerBound] & 0xDF, i = bytes[line.lowerBound + 1] & 0xDF, d = bytes[line.lowerBound + 2] & 0xDF
+        let after = bytes[line.lowerBound + 3]
+        return u == 0x55 && i == 0x49 && d == 0x44 && (after == UInt8(ascii: ";") || after == UInt8(ascii: ":") || after == 32 || after == 9)
+    }
+}

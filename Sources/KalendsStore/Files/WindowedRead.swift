@@ -1,0 +1,283 @@
+import Kalends
+import KalendsICalendar
+
+/// The read of calendars for one window (an agenda, a view): what
+/// `CalendarFileReader.read(_:)` gives, less the series that cannot touch
+/// the window, found without reading them.
+///
+/// Each file is outlined (`ICalendarOutline`: where its components are,
+/// from a scan for line ends), its zones read, and each VEVENT certified
+/// (`PlainEvents`: one pass would read it without a warning, and its
+/// occurrences stay within a span). A series (the events of one UID in a
+/// calendar) is left out only when it is one certified event (no override,
+/// no second version) whose span misses the window; everything else is
+/// read in full, by the one reader. So the store built from the result
+/// gives the same occurrences in the window, the same warnings and the same
+/// problems as the store of the full read (`WindowedReadProperties`).
+extension CalendarFileReader {
+    /// `read(_:)`, leaving out the series that cannot have an occurrence
+    /// overlapping `window`. Strict reads are full reads.
+    /// - Throws: `CalendarReadError`, as `read(_:)` does.
+    public func read(_ path: String, touching window: Range<Instant>) throws(CalendarReadError) -> [Result] {
+        guard mode == .lenient else { return try read(path) }
+        guard Self.isDirectory(path) else {
+            return [try readCollection([path], name: nil, path: path, color: nil, window: window)]
+        }
+        let names: [String]
+        do {
+            names = try Self.entries(of: path)
+        } catch {
+            throw .file(error)
+        }
+        if names.contains(where: { $0.hasSuffix(".ics") }) || Self.isCollection(path, names: names) {
+            return [try readCollection(folder: path, names: names, window: window)]
+        }
+        var results: [Result] = []
+        for name in names {
+            let folder = Self.joined(path, name)
+            guard Self.isDirectory(folder) else { continue }
+            let inner: [String]
+            do {
+                inner = try Self.entries(of: folder)
+            } catch {
+                throw .file(error)
+            }
+            guard inner.contains(where: { $0.hasSuffix(".ics") }) || Self.isCollection(folder, names: inner) else { continue }
+            results.append(try readCollection(folder: folder, names: inner, window: window))
+        }
+        guard !results.isEmpty else { throw .noCalendar(path: path) }
+        return results
+    }
+
+    private func readCollection(folder: String, names: [String], window: Range<Instant>) throws(CalendarReadError) -> Result {
+        let files = names.filter { $0.hasSuffix(".ics") }.map { Self.joined(folder, $0) }
+        return try readCollection(files, name: Self.displayName(of: folder) ?? Self.lastComponent(folder), path: folder,
+                                  color: Self.displayName(of: folder, file: "color"), window: window)
+    }
+
+    /// What the first look at one file found.
+    private enum Look {
+        /// Read in full already (no outline): its result.
+        case read(Result)
+        /// Outlined: its bytes, outline, each child's certification (nil: not a VEVENT), and what
+        /// all but its VEVENTs read as (what the file reads as when they are all left out).
+        case outlined(bytes: [UInt8], outline: ICalendarOutline, events: [PlainEvent?], rest: Rest)
+    }
+
+    /// What a file's VCALENDAR lines and components other than VEVENTs read as.
+    private enum Rest {
+        /// Their document.
+        case document(ICalendarDocument)
+        /// VTIMEZONEs alone, read without a defect, as another file of the same bytes there was: its name and color.
+        case zonesOnly(name: String?, color: String?)
+    }
+
+    /// The zones of a file's VCALENDAR lines and VTIMEZONEs, when that is all
+    /// there is besides VEVENTs and it reads without a defect, by those bytes
+    /// (every item of a vdir repeats them): read once.
+    private struct KeptZones {
+        var known: [[UInt8]: (zones: ICalendarZones, name: String?, color: String?)] = [:]
+    }
+
+    /// The calendar of `files` (one file, or a vdir folder's items), read for
+    /// `window`; `name` and `color` are the folder's (nil for one file: its own).
+    private func readCollection(_ files: [String], name: String?, path: String, color: String?,
+                                window: Range<Instant>) throws(CalendarReadError) -> Result {
+        // 1. Each file outlined and its VEVENTs certified (in chunks on the machine's cores).
+        let looks = Parallel.chunks(count: files.count, minimumChunk: filesChunk) { range -> ([Look], CalendarReadError?) in
+            var looks: [Look] = []
+            var kept = KeptZones()
+            for file in files[range] {
+                do throws(CalendarReadError) { looks.append(try look(at: file, single: files.count == 1, kept: &kept)) } catch { return (looks, error) }
+            }
+            return (looks, nil)
+        }
+        var all: [Look] = []
+        for (part, error) in looks {
+            all += part
+            if let error { throw error }
+        }
+        // 2. The series that must be read: any with an event not certified, whose events can touch
+        //    the window, or where building the series could find a problem to report (two versions,
+        //    two overrides of one occurrence, an override older than its master, a THISANDFUTURE
+        //    override, times in different forms). An event whose UID is not plainly written could be
+        //    of any series: then all are read.
+        let low = window.lowerBound.seconds, high = window.upperBound.seconds
+        struct Series {
+            var read = false
+            var masters = 0
+            var masterSequence = 0
+            var form: String?
+            var overrides: [(id: Int, sequence: Int)] = []
+        }
+        var series: [String: Series] = [:]
+        var readAll = false
+        for entry in all {
+            switch entry {
+            case .read(let result):
+                for event in result.calendar.events where !event.uid.isEmpty { series[event.uid, default: Series()].read = true }
+            case .outlined(_, _, let events, _):
+                for event in events {
+                    switch event {
+                    case nil: continue
+                    case .uncertain(let uid, let known)?:
+                        if let uid { series[uid, default: Series()].read = true } else if !known { readAll = true }
+                    case .certified(let placement)?:
+                        var entry = series[placement.uid, default: Series()]
+                        if entry.read { continue }
+                        let form = placement.form
+                        if entry.form == nil { entry.form = form }
+                        if placement.hasRange || entry.form != form || placement.mayTouch(low, high) { entry.read = true }
+                        if let id = placement.recurrenceID {
+                            entry.overrides.append((id, placement.sequence))
+                        } else {
+                            entry.masters += 1
+                            entry.masterSequence = placement.sequence
+                        }
+                        series[placement.uid] = entry
+                    }
+                }
+            }
+        }
+        func isLeftOut(_ event: PlainEvent?) -> Bool {
+            guard !readAll, case .certified(let placement)? = event, let entry = series[placement.uid], !entry.read, entry.masters <= 1 else {
+                return false
+            }
+            if entry.overrides.isEmpty { return true }
+            if entry.masters == 1 && entry.overrides.contains(where: { $0.sequence < entry.masterSequence }) { return false }
+            return Set(entry.overrides.map(\.id)).count == entry.overrides.count
+        }
+        // 3. Each file read again, without what is left out (in chunks on the machine's cores).
+        let reads = Parallel.chunks(count: all.count, minimumChunk: filesChunk) { range -> ([Result], CalendarReadError?) in
+            var reads: [Result] = []
+            for index in range {
+                switch all[index] {
+                case .read(let result):
+                    reads.append(result)
+                case .outlined(let bytes, let outline, let events, let rest):
+                    do throws(CalendarReadError) {
+                        if events.allSatisfy({ $0 == nil || isLeftOut($0) }) {
+                            switch rest {
+                            case .document(let document):
+                                reads.append(try decode(document, source: files[index]))
+                            case .zonesOnly(let name, let color):
+                                let calendar = CalendarCollection(name: name ?? Self.lastComponent(files[index]), path: files[index], color: color,
+                                                                  events: [], reminders: [])
+                                reads.append(Result(calendar: calendar, warnings: []))
+                            }
+                        } else {
+                            reads.append(try readKept(bytes, outline: outline, events: events, source: files[index], leftOut: isLeftOut))
+                        }
+                    } catch {
+                        return (reads, error)
+                    }
+                }
+            }
+            return (reads, nil)
+        }
+        var events: [Event] = [], reminders: [Reminder] = [], warnings: [ICalendarWarning] = []
+        var single: CalendarCollection?
+        for (part, error) in reads {
+            for read in part {
+                events += read.calendar.events
+                reminders += read.calendar.reminders
+                warnings += read.warnings
+                single = read.calendar
+            }
+            if let error { throw error }
+        }
+        if name == nil, let single { return Result(calendar: single, warnings: warnings) }
+        let calendar = CalendarCollection(name: name ?? Self.lastComponent(path), path: path, color: color, events: events, reminders: reminders)
+        return Result(calendar: calendar, warnings: warnings)
+    }
+
+    /// The first look at `file`: outlined, its zones read and its VEVENTs
+    /// certified; or, without an outline, read in full. `single`: the only
+    /// file of its calendar (its VEVENTs are certified on the machine's cores).
+    private func look(at file: String, single: Bool, kept: inout KeptZones) throws(CalendarReadError) -> Look {
+        let bytes: [UInt8]
+        do {
+            bytes = try Self.contents(of: file, maximum: Self.maximumFileBytes)
+        } catch {
+            throw .file(error)
+        }
+        let outlined: (ICalendarOutline, [PlainEvent?], Rest)?
+        do {
+            outlined = try bytes.withUnsafeBufferPointer { (buffer) throws(ICalendarError) -> (ICalendarOutline, [PlainEvent?], Rest)? in
+                guard let outline = ICalendarOutline(buffer), outline.children.contains(where: \.isEvent) else { return nil }
+                // The zones: the VCALENDAR's own lines and its VTIMEZONEs, read once per text when that is all.
+                var restBytes: [UInt8] = []
+                var zonesOnly = true
+                for (index, child) in outline.children.enumerated() {
+                    restBytes += buffer[outline.gaps[index].range]
+                    if !child.isEvent {
+                        restBytes += buffer[child.byteRange]
+                        zonesOnly = zonesOnly && Self.startsWith(buffer, child.byteRange.lowerBound, "BEGIN:VTIMEZONE")
+                    }
+                }
+                if let last = outline.gaps.last { restBytes += buffer[last.range] }
+                let zones: ICalendarZones
+                let rest: Rest
+                if zonesOnly, let known = kept.known[restBytes] {
+                    zones = known.zones
+                    rest = .zonesOnly(name: known.name, color: known.color)
+                } else {
+                    let reader = ICalendarReader(source: file, mode: .lenient)
+                    let document = try reader.read(buffer, outline: outline, keeping: { !outline.children[$0].isEvent }, zoneUses: [])
+                    zones = document.zones
+                    rest = .document(document)
+                    if zonesOnly && document.warnings.isEmpty && kept.known.count < 64 {
+                        let (name, color) = Self.nameAndColor(of: document)
+                        kept.known[restBytes] = (zones, name, color)
+                    }
+                }
+                let children = outline.children
+                nonisolated(unsafe) let shared = buffer
+                let parts = Parallel.chunks(count: children.count, minimumChunk: single ? 2_048 : children.count + 1) { range -> [PlainEvent?] in
+                    var certifier = PlainEvents(bytes: shared, zones: zones)
+                    return children[range].map { child in child.isEvent ? certifier.certify(child.byteRange, line: child.line) : nil }
+                }
+                return (outline, parts.flatMap { $0 }, rest)
+            }
+        } catch {
+            throw .content(error)
+        }
+        guard let (outline, events, rest) = outlined else {
+            return .read(try decode(try parse(bytes, source: file), source: file))
+        }
+        return .outlined(bytes: bytes, outline: outline, events: events, rest: rest)
+    }
+
+    /// Whether the bytes at `start` are `text`.
+    private static func startsWith(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ text: StaticString) -> Bool {
+        let count = text.utf8CodeUnitCount
+        guard bytes.count - start >= count else { return false }
+        for offset in 0..<count where bytes[start + offset] != text.utf8Start[offset] { return false }
+        return true
+    }
+
+    /// A file read without the VEVENTs `leftOut` says (all certified), as one pass reads the rest.
+    private func readKept(_ bytes: [UInt8], outline: ICalendarOutline, events: [PlainEvent?], source: String,
+                          leftOut: (PlainEvent?) -> Bool) throws(CalendarReadError) -> Result {
+        // The first use of each TZID among those left out (they come in line order).
+        var uses: [(tzid: String, line: Int, column: Int)] = []
+        var kept: [Bool] = []
+        kept.reserveCapacity(events.count)
+        for event in events {
+            let out = leftOut(event)
+            kept.append(!out)
+            if out, case .certified(let placement)? = event, let zone = placement.zone, !uses.contains(where: { $0.tzid == zone.tzid }) {
+                uses.append((zone.tzid, zone.line, 1))
+            }
+        }
+        let document: ICalendarDocument
+        do {
+            document = try bytes.withUnsafeBufferPointer { (buffer) throws(ICalendarError) in
+                try ICalendarReader(source: source, mode: .lenient).read(buffer, outline: outline, keeping: { kept[$0] }, zoneUses: uses)
+            }
+        } catch {
+            throw .content(error)
+        }
+        return try decode(document, source: source)
+    }
+}
