@@ -142,14 +142,11 @@ package struct ICalendarOutline: Sendable {
 extension ICalendarReader {
     /// Reads `bytes` as `read(_:)` does (lenient), but only the children of
     /// their VCALENDAR that `keeping` says (by index in `outline.children`)
-    /// and the VCALENDAR's own lines; `zoneUses` are the TZIDs the children
-    /// left out use, with the line and column of each first use, so that a
-    /// TZID nothing defines is reported where one pass reports it. The
-    /// children left out must be ones one pass reads without a defect:
-    /// then the document is one pass's without them, warnings included.
+    /// and the VCALENDAR's own lines. The children left out must be ones one
+    /// pass reads without a defect, whose TZIDs are defined: then the
+    /// document is one pass's without them, warnings included.
     /// - Throws: `ICalendarError` as `read(_:)` does.
-    package func read(_ bytes: UnsafeBufferPointer<UInt8>, outline: ICalendarOutline, keeping: (Int) -> Bool,
-                      zoneUses extra: [(tzid: String, line: Int, column: Int)]) throws(ICalendarError) -> ICalendarDocument {
+    package func read(_ bytes: UnsafeBufferPointer<UInt8>, outline: ICalendarOutline, keeping: (Int) -> Bool) throws(ICalendarError) -> ICalendarDocument {
         // The parts: runs of what is kept (the VCALENDAR's own lines always), each read by a builder of its own.
         var parts: [(range: Range<Int>, line: Int)] = []
         func add(_ range: Range<Int>, line: Int) {
@@ -166,40 +163,23 @@ extension ICalendarReader {
             if keeping(index) { add(child.byteRange, line: child.line) }
         }
         if let last = outline.gaps.last, outline.gaps.count > outline.children.count { add(last.range, line: last.line) }
+        // In up to one chunk per core, each chunk's parts read by one builder going on from part to part.
         let table = self.table, source = self.source
         nonisolated(unsafe) let shared = bytes
         let built = Parallel.chunks(count: parts.count, minimumChunk: 64) { chunk -> [Result<TreeBuilder, ICalendarError>] in
-            chunk.map { index in
-                var builder = TreeBuilder(source: source, strict: false, table: table, bytes: shared, range: parts[index].range,
-                                          firstLine: parts[index].line, insideCalendar: index > 0)
-                do throws(ICalendarError) {
-                    try builder.run(finishing: index == parts.count - 1)
-                    return .success(builder)
-                } catch {
-                    return .failure(error)
-                }
+            var builder = TreeBuilder(source: source, strict: false, table: table, bytes: shared, range: parts[chunk.lowerBound].range,
+                                      firstLine: parts[chunk.lowerBound].line, insideCalendar: chunk.lowerBound > 0)
+            do throws(ICalendarError) {
+                try builder.run(parts: Array(parts[chunk]), finishing: chunk.upperBound == parts.count)
+                return [.success(builder)]
+            } catch {
+                return [.failure(error)]
             }
         }.flatMap { $0 }
-        guard var tree = try joined(built) else {
+        guard let tree = try joined(built) else {
             // (An outline's parts always join; were one not to, one pass is the answer.)
             return try read(bytes, parts: 1)
         }
-        // The TZIDs in use in the order one pass meets them (both lists are in line order), each at its first use.
-        var uses: [(tzid: String, line: Int, column: Int)] = []
-        var seen: Set<String> = []
-        var left = 0, right = 0
-        while left < tree.zoneUses.count || right < extra.count {
-            let next: (tzid: String, line: Int, column: Int)
-            if right == extra.count || (left < tree.zoneUses.count && tree.zoneUses[left].line <= extra[right].line) {
-                next = tree.zoneUses[left]
-                left += 1
-            } else {
-                next = extra[right]
-                right += 1
-            }
-            if seen.insert(next.tzid).inserted { uses.append(next) }
-        }
-        tree.zoneUses = uses
         return try finish(tree, bytes: bytes)
     }
 }

@@ -129,6 +129,20 @@ struct TreeBuilder {
     /// Reads the lines; `finishing`: the input ends here (else the part
     /// stops at a line where the next part goes on, and nothing is closed).
     mutating func run(finishing: Bool = true) throws(ICalendarError) {
+        try run(parts: [(range, firstLine)], finishing: finishing)
+    }
+
+    /// Reads the lines of `parts` in order (ranges of the bytes, each with
+    /// its first physical line), going on from one to the next with what is
+    /// open: the parts left between them are components one pass would have
+    /// closed as it opened them (a windowed read's). `finishing`: the input ends with the last.
+    mutating func run(parts: [(range: Range<Int>, line: Int)], finishing: Bool) throws(ICalendarError) {
+        for part in parts { try read(part.range, firstLine: part.line) }
+        try end(finishing: finishing, last: parts.last ?? (range, firstLine))
+    }
+
+    /// Reads the lines of `range`, whose first is the physical line `firstLine`.
+    private mutating func read(_ range: Range<Int>, firstLine: Int) throws(ICalendarError) {
         var scanner = ContentLineScanner(bytes, maximumLength: ICalendarReader.maximumLineLength, range: range, firstLine: firstLine,
                                          syntax: table.syntax)
         while let logical = scanner.next() {
@@ -179,12 +193,18 @@ struct TreeBuilder {
             }
             try take(parsed, end: logical.byteRange.upperBound)
         }
+    }
+
+    /// After the last part (`last`, with its first line): `finishing`, the
+    /// components left open are closed (a defect); else nothing is.
+    private mutating func end(finishing: Bool, last: (range: Range<Int>, line: Int)) throws(ICalendarError) {
+        let range = last.range
         // A part that is not the end and met no line leaves the split to the caller's judgement.
         guard finishing else { return }
         guard started else { throw error(notFormat(nil), line: 1) }
         guard !stack.isEmpty else { return }
         // Components left open at the end of the input, innermost first, at its last line.
-        var line = firstLine
+        var line = last.line
         for index in range where bytes[index] == 10 { line += 1 }
         if range.upperBound > range.lowerBound && bytes[range.upperBound - 1] == 10 { line -= 1 }
         while let open = stack.last {

@@ -1,17 +1,25 @@
 import Kalends
 import KalendsICalendar
 
-/// What places a plain VEVENT in time, read straight from its bytes: the
-/// series it belongs to and where its occurrences can be.
+/// What a window's read needs of a certified VEVENT: its series, whether
+/// it can touch the window, and what building its series checks.
 struct EventPlacement {
     /// Its UID (ASCII).
     let uid: String
     /// Its RECURRENCE-ID's wall-clock seconds (an override), nil for a master.
     let recurrenceID: Int?
-    /// Its RECURRENCE-ID says RANGE (THISANDFUTURE).
-    let hasRange: Bool
     /// Its SEQUENCE (0 without).
     let sequence: Int
+    /// Its RECURRENCE-ID says RANGE (THISANDFUTURE).
+    let hasRange: Bool
+    /// An occurrence of it can overlap the window (`EventSpan.mayTouch`).
+    let touches: Bool
+    /// Its times' form: `date`, `floating`, `utc`, or the TZID.
+    let form: String
+}
+
+/// Where the occurrences of a certified VEVENT can be, read from its bytes.
+struct EventSpan {
     /// No occurrence starts before this, in seconds since 1970 of the wall
     /// clock (UTC's for a UTC time), less a margin of 3 days: an instant,
     /// in any zone a viewer or the event has, is later.
@@ -23,11 +31,6 @@ struct EventPlacement {
     let length: Int
     /// A rule whose starts are `start` moved by whole steps (nil: no rule, or one not followed).
     let pattern: Pattern?
-    /// The TZID it uses and the line of its first use.
-    let zone: (tzid: String, line: Int)?
-    /// Its times' form: `date`, `floating`, `utc`, or the TZID.
-    var form: String { zone?.tzid ?? formName }
-    let formName: String
 
     /// The starts of a plain rule: every `step` from DTSTART, `count` of them at most (nil: no COUNT).
     struct Pattern {
@@ -106,15 +109,20 @@ enum PlainEvent {
 struct PlainEvents {
     let bytes: UnsafeBufferPointer<UInt8>
     let zones: ICalendarZones
+    /// The window asked about, in instant seconds.
+    let window: Range<Int>
     private var zoneOf: [String: ZoneRules?] = [:]
+    /// The last TZID met, its bytes' text and zone (a file uses one or two, over and over).
+    private var lastZone: (bytes: [UInt8], name: String, zone: ZoneRules?)?
     /// Names of properties by whether a lenient read checks their values (`PropertyKindTable.iCalendar`).
     private var checked: [String: Bool] = [:]
     /// The rules read, by text (`RuleTexts` is shared by threads, behind a lock).
     private var rules: [String: RecurrenceRule?] = [:]
 
-    init(bytes: UnsafeBufferPointer<UInt8>, zones: ICalendarZones) {
+    init(bytes: UnsafeBufferPointer<UInt8>, zones: ICalendarZones, window: Range<Int>) {
         self.bytes = bytes
         self.zones = zones
+        self.window = window
     }
 
     /// A time as written: its form and its wall-clock seconds.
@@ -292,17 +300,122 @@ struct PlainEvents {
 
     /// The zone a TZID names (nil: nothing defines it).
     private mutating func zone(_ tzid: Range<Int>) -> ZoneRules? {
+        remember(tzid).zone
+    }
+
+    /// A TZID's text (the same string for the same bytes, not a copy each time).
+    private mutating func zoneName(_ tzid: Range<Int>) -> String {
+        remember(tzid).name
+    }
+
+    private mutating func remember(_ tzid: Range<Int>) -> (bytes: [UInt8], name: String, zone: ZoneRules?) {
+        if let last = lastZone, last.bytes.count == tzid.count, last.bytes.elementsEqual(bytes[tzid]) { return last }
         let text = string(tzid)
-        if let known = zoneOf[text] { return known }
-        let found = zones.zone(for: text)
-        zoneOf[text] = .some(found)
-        return found
+        let found: ZoneRules?
+        if let known = zoneOf[text] {
+            found = known
+        } else {
+            found = zones.zone(for: text)
+            zoneOf[text] = .some(found)
+        }
+        let entry = (Array(bytes[tzid]), text, found)
+        lastZone = entry
+        return entry
     }
 
     // MARK: Certifying
 
+    /// What `event` needs of a certified VEVENT besides its placement: the
+    /// first of each text the decoder reads (unfolded), its times, its rule and EXDATEs.
+    private struct Capture {
+        var title, notes, location, status, transparency, url: Range<Int>?
+        var start, end, recurrenceID: Time?
+        var rule: Range<Int>?
+        var exclusions: [Head] = []
+        var stamp: Int?
+        var sequence = 0
+        var hasRange = false
+        /// False when the decoder reads more than is captured (a folded text, CATEGORIES, ORGANIZER, ATTENDEE).
+        var direct = true
+    }
+
     /// The VEVENT `range` (a child of the outline), whose BEGIN is line `line`.
     mutating func certify(_ range: Range<Int>, line: Int) -> PlainEvent {
+        var capture: Capture?
+        return certify(range, line: line, capture: &capture)
+    }
+
+    /// The event the decoder makes of the certified VEVENT `range` (BEGIN at
+    /// line `line`, of the file `source`), made here from its bytes; nil when
+    /// it is not certified or holds what is read only through the tree.
+    /// `WindowedReadProperties` proves it equal to the decoder's event.
+    mutating func event(_ range: Range<Int>, line: Int, source: String) -> Event? {
+        var capture: Capture? = Capture()
+        guard case .certified(let placement) = certify(range, line: line, capture: &capture), let capture, capture.direct,
+              let startTime = capture.start, let start = itemTime(startTime) else { return nil }
+        var length: ItemLength?
+        if let endTime = capture.end {
+            guard let end = itemTime(endTime) else { return nil }
+            if case .date(let first) = start, case .date(let last) = end {
+                length = .nominal(days: Swift.max(1, last.dayNumber - first.dayNumber), seconds: 0)
+            } else {
+                guard let distance = try? SeriesTimeline(start: start).distance(from: start, to: end) else { return nil }
+                length = .exact(seconds: distance)
+            }
+        }
+        var rules: [RecurrenceRule] = []
+        if let rule = capture.rule {
+            guard let read = try? RuleTexts.read(string(rule)) else { return nil }
+            rules.append(read)
+        }
+        var exclusions: [RecurrenceDate] = []
+        for head in capture.exclusions {
+            var item = head.value.lowerBound
+            while item <= head.value.upperBound {
+                var itemEnd = item
+                while itemEnd < head.value.upperBound && bytes[itemEnd] != UInt8(ascii: ",") { itemEnd += 1 }
+                guard let time = time(head, item: item..<itemEnd), let value = itemTime(time) else { return nil }
+                exclusions.append(RecurrenceDate(value))
+                item = itemEnd + 1
+            }
+        }
+        var recurrenceID: ItemTime?
+        if let id = capture.recurrenceID {
+            guard let value = itemTime(id) else { return nil }
+            recurrenceID = value
+        }
+        func text(_ range: Range<Int>?) -> String? {
+            guard let range, !range.isEmpty else { return nil }
+            let text = ICalendarText.unescape(Substring(string(range)))
+            return text.isEmpty ? nil : text
+        }
+        let status = capture.status.flatMap { Event.Status(rawValue: string($0).uppercased()) }
+        let transparent = capture.transparency.map { string($0).uppercased() == "TRANSPARENT" } ?? false
+        let url = capture.url.flatMap { $0.isEmpty ? nil : string($0) }
+        return Event(uid: placement.uid, title: text(capture.title), notes: text(capture.notes), location: text(capture.location),
+                     start: start, length: length, status: status, isTransparent: transparent,
+                     recurrence: ItemRecurrence(rules: rules, exclusions: exclusions), recurrenceID: recurrenceID,
+                     range: capture.hasRange ? .thisAndFuture : .thisInstance, sequence: capture.sequence,
+                     stamp: capture.stamp.map { Instant(seconds: $0) }, position: SourcePosition(file: source, line: line), url: url)
+    }
+
+    /// A time as the decoder reads it (a zoned one in its zone).
+    private mutating func itemTime(_ time: Time) -> ItemTime? {
+        let day = time.seconds.floorDivided(by: 86_400), second = time.seconds.floorModulo(86_400)
+        switch time.form {
+        case .date: return .date(ISODate(dayNumber: day))
+        case .utc: return .utc(Instant(seconds: time.seconds))
+        case .floating, .zoned:
+            guard let local = try? LocalDateTime(dayNumber: day, time: TimeOfDay(hour: second / 3_600, minute: second / 60 % 60, second: second % 60)) else {
+                return nil
+            }
+            guard case .zoned(let tzid) = time.form else { return .floating(local) }
+            guard let zone = zone(tzid) else { return nil }
+            return .zoned(local, zone)
+        }
+    }
+
+    private mutating func certify(_ range: Range<Int>, line: Int, capture: inout Capture?) -> PlainEvent {
         var uid: Range<Int>?
         var uidKnown = true
         var certain = true
@@ -407,6 +520,7 @@ struct PlainEvents {
             if equals(name, "DTSTAMP") || equals(name, "CREATED") || equals(name, "LAST-MODIFIED") {
                 guard !folded, head.tzid == nil, !head.valueIsDate, !head.other, !head.range,
                       let stamp = time(head.value), !stamp.isDate else { certain = false; continue }
+                if capture != nil, equals(name, "DTSTAMP"), capture?.stamp == nil { capture?.stamp = stamp.seconds }
                 continue
             }
             if equals(name, "SEQUENCE") || equals(name, "PRIORITY") {
@@ -420,6 +534,7 @@ struct PlainEvents {
             }
             // Any other property: TZID, VALUE or RANGE on it, or a value a lenient read checks, is left to the reader.
             if head.tzid != nil || head.valueIsDate || head.range || isChecked(name) { certain = false }
+            if capture != nil { take(head, folded: folded, into: &capture) }
         }
         let uidText = uid.map(string)
         let series = uidKnown ? uidText : nil
@@ -460,21 +575,34 @@ struct PlainEvents {
             length = distance
         }
         var last = start.seconds
-        var pattern: EventPlacement.Pattern?
+        var pattern: EventSpan.Pattern?
         if let rule {
             guard let (bound, shape) = ruleEnd(rule, start: start) else { return .uncertain(uid: series, known: true) }
             last = bound
             pattern = shape
         }
-        let latest = last == Int.max ? Int.max : last.clampedSum(length).clampedSum(EventPlacement.margin)
-        let placement = EventPlacement(uid: uidText, recurrenceID: recurrenceID?.seconds, hasRange: hasRange, sequence: sequence ?? 0,
-                                       earliest: Swift.min(start.seconds, recurrenceID?.seconds ?? start.seconds) - EventPlacement.margin,
-                                       latest: Swift.max(latest, (recurrenceID?.seconds ?? 0).clampedSum(EventPlacement.margin)),
-                                       start: start.seconds, length: length, pattern: pattern,
-                                       zone: zoneLine.flatMap { line in
-                                           if case .zoned(let tzid) = start.form { return (string(tzid), line) }
-                                           return nil
-                                       }, formName: start.form.name)
+        let latest = last == Int.max ? Int.max : last.clampedSum(length).clampedSum(EventSpan.margin)
+        let span = EventSpan(earliest: Swift.min(start.seconds, recurrenceID?.seconds ?? start.seconds) - EventSpan.margin,
+                             latest: Swift.max(latest, (recurrenceID?.seconds ?? 0).clampedSum(EventSpan.margin)),
+                             start: start.seconds, length: length, pattern: pattern)
+        let form: String
+        switch start.form {
+        case .date: form = "date"
+        case .floating: form = "floating"
+        case .utc: form = "utc"
+        case .zoned(let tzid): form = zoneName(tzid)
+        }
+        let placement = EventPlacement(uid: uidText, recurrenceID: recurrenceID?.seconds, sequence: sequence ?? 0, hasRange: hasRange,
+                                       touches: span.mayTouch(window.lowerBound, window.upperBound), form: form)
+        if capture != nil {
+            capture?.start = start
+            capture?.end = end
+            capture?.recurrenceID = recurrenceID
+            capture?.rule = rule
+            capture?.exclusions = exclusions
+            capture?.sequence = sequence ?? 0
+            capture?.hasRange = hasRange
+        }
         return .certified(placement)
     }
 
@@ -483,7 +611,7 @@ struct PlainEvents {
     /// reader: one that does not read, an RSCALE, a frequency finer than
     /// daily, BY parts other than a weekly BYDAY of plain weekdays, an UNTIL
     /// in another form than DTSTART's.
-    private mutating func ruleEnd(_ value: Range<Int>, start: Time) -> (Int, EventPlacement.Pattern?)? {
+    private mutating func ruleEnd(_ value: Range<Int>, start: Time) -> (Int, EventSpan.Pattern?)? {
         let rule: PlainRule
         if let plain = plainRule(value) {
             rule = plain
@@ -504,7 +632,7 @@ struct PlainEvents {
         let weeklyDays = rule.weeklyDays
         // Each period has one start (a month's day 29 to 31, or February 29, would skip some: no pattern).
         let day = ISODate(dayNumber: start.seconds.floorDivided(by: 86_400))
-        let step: EventPlacement.Pattern.Step?
+        let step: EventSpan.Pattern.Step?
         switch rule.frequency {
         case .secondly, .minutely, .hourly: step = nil
         case .daily: step = .seconds(86_400.clampedProduct(rule.interval))
@@ -512,7 +640,7 @@ struct PlainEvents {
         case .monthly: step = day.day <= 28 ? .months(rule.interval) : nil
         case .yearly: step = !(day.month == 2 && day.day == 29) ? .months(12.clampedProduct(rule.interval)) : nil
         }
-        let pattern = step.map { EventPlacement.Pattern(step: $0, count: rule.count) }
+        let pattern = step.map { EventSpan.Pattern(step: $0, count: rule.count) }
         if let until = rule.until {
             switch (start.form, until) {
             case (.date, .date(let date)): return (date.dayNumber * 86_400, pattern)
@@ -655,6 +783,23 @@ struct PlainEvents {
         // A trailing `;` or an empty part: left to the parser.
         guard value.isEmpty || bytes[value.upperBound - 1] != UInt8(ascii: ";") else { return nil }
         return PlainRule(frequency: frequency, interval: interval ?? 1, count: count, until: until, weeklyDays: days != 0)
+    }
+
+    /// The first of each text property the decoder reads; one it reads that is not captured makes the event not direct.
+    private func take(_ head: Head, folded: Bool, into capture: inout Capture?) {
+        let name = head.name
+        func keep(_ slot: WritableKeyPath<Capture, Range<Int>?>) {
+            guard capture?[keyPath: slot] == nil else { return }
+            if folded { capture?.direct = false }
+            capture?[keyPath: slot] = head.value
+        }
+        if equals(name, "SUMMARY") { keep(\.title) }
+        else if equals(name, "DESCRIPTION") { keep(\.notes) }
+        else if equals(name, "LOCATION") { keep(\.location) }
+        else if equals(name, "STATUS") { keep(\.status) }
+        else if equals(name, "TRANSP") { keep(\.transparency) }
+        else if equals(name, "URL") { keep(\.url) }
+        else if equals(name, "CATEGORIES") || equals(name, "ORGANIZER") || equals(name, "ATTENDEE") { capture?.direct = false }
     }
 
     /// Whether a line starts with `text` (as written: the outline found every BEGIN and END in capitals).

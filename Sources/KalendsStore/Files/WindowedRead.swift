@@ -61,7 +61,7 @@ extension CalendarFileReader {
         case read(Result)
         /// Outlined: its bytes, outline, each child's certification (nil: not a VEVENT), and what
         /// all but its VEVENTs read as (what the file reads as when they are all left out).
-        case outlined(bytes: [UInt8], outline: ICalendarOutline, events: [PlainEvent?], rest: Rest)
+        case outlined(bytes: [UInt8], outline: ICalendarOutline, events: [PlainEvent?], rest: Rest, zones: ICalendarZones)
     }
 
     /// What a file's VCALENDAR lines and components other than VEVENTs read as.
@@ -88,7 +88,7 @@ extension CalendarFileReader {
             var looks: [Look] = []
             var kept = KeptZones()
             for file in files[range] {
-                do throws(CalendarReadError) { looks.append(try look(at: file, single: files.count == 1, kept: &kept)) } catch { return (looks, error) }
+                do throws(CalendarReadError) { looks.append(try look(at: file, single: files.count == 1, window: window, kept: &kept)) } catch { return (looks, error) }
             }
             return (looks, nil)
         }
@@ -102,7 +102,6 @@ extension CalendarFileReader {
         //    two overrides of one occurrence, an override older than its master, a THISANDFUTURE
         //    override, times in different forms). An event whose UID is not plainly written could be
         //    of any series: then all are read.
-        let low = window.lowerBound.seconds, high = window.upperBound.seconds
         struct Series {
             var read = false
             var masters = 0
@@ -116,7 +115,7 @@ extension CalendarFileReader {
             switch entry {
             case .read(let result):
                 for event in result.calendar.events where !event.uid.isEmpty { series[event.uid, default: Series()].read = true }
-            case .outlined(_, _, let events, _):
+            case .outlined(_, _, let events, _, _):
                 for event in events {
                     switch event {
                     case nil: continue
@@ -127,7 +126,7 @@ extension CalendarFileReader {
                         if entry.read { continue }
                         let form = placement.form
                         if entry.form == nil { entry.form = form }
-                        if placement.hasRange || entry.form != form || placement.mayTouch(low, high) { entry.read = true }
+                        if placement.hasRange || entry.form != form || placement.touches { entry.read = true }
                         if let id = placement.recurrenceID {
                             entry.overrides.append((id, placement.sequence))
                         } else {
@@ -154,7 +153,7 @@ extension CalendarFileReader {
                 switch all[index] {
                 case .read(let result):
                     reads.append(result)
-                case .outlined(let bytes, let outline, let events, let rest):
+                case .outlined(let bytes, let outline, let events, let rest, let zones):
                     do throws(CalendarReadError) {
                         if events.allSatisfy({ $0 == nil || isLeftOut($0) }) {
                             switch rest {
@@ -166,7 +165,8 @@ extension CalendarFileReader {
                                 reads.append(Result(calendar: calendar, warnings: []))
                             }
                         } else {
-                            reads.append(try readKept(bytes, outline: outline, events: events, source: files[index], leftOut: isLeftOut))
+                            reads.append(try readKept(bytes, outline: outline, events: events, zones: zones, window: window, source: files[index],
+                                                      leftOut: isLeftOut))
                         }
                     } catch {
                         return (reads, error)
@@ -194,16 +194,16 @@ extension CalendarFileReader {
     /// The first look at `file`: outlined, its zones read and its VEVENTs
     /// certified; or, without an outline, read in full. `single`: the only
     /// file of its calendar (its VEVENTs are certified on the machine's cores).
-    private func look(at file: String, single: Bool, kept: inout KeptZones) throws(CalendarReadError) -> Look {
+    private func look(at file: String, single: Bool, window: Range<Instant>, kept: inout KeptZones) throws(CalendarReadError) -> Look {
         let bytes: [UInt8]
         do {
             bytes = try Self.contents(of: file, maximum: Self.maximumFileBytes)
         } catch {
             throw .file(error)
         }
-        let outlined: (ICalendarOutline, [PlainEvent?], Rest)?
+        let outlined: (ICalendarOutline, [PlainEvent?], Rest, ICalendarZones)?
         do {
-            outlined = try bytes.withUnsafeBufferPointer { (buffer) throws(ICalendarError) -> (ICalendarOutline, [PlainEvent?], Rest)? in
+            outlined = try bytes.withUnsafeBufferPointer { (buffer) throws(ICalendarError) -> (ICalendarOutline, [PlainEvent?], Rest, ICalendarZones)? in
                 guard let outline = ICalendarOutline(buffer), outline.children.contains(where: \.isEvent) else { return nil }
                 // The zones: the VCALENDAR's own lines and its VTIMEZONEs, read once per text when that is all.
                 var restBytes: [UInt8] = []
@@ -223,7 +223,7 @@ extension CalendarFileReader {
                     rest = .zonesOnly(name: known.name, color: known.color)
                 } else {
                     let reader = ICalendarReader(source: file, mode: .lenient)
-                    let document = try reader.read(buffer, outline: outline, keeping: { !outline.children[$0].isEvent }, zoneUses: [])
+                    let document = try reader.read(buffer, outline: outline, keeping: { !outline.children[$0].isEvent })
                     zones = document.zones
                     rest = .document(document)
                     if zonesOnly && document.warnings.isEmpty && kept.known.count < 64 {
@@ -234,18 +234,18 @@ extension CalendarFileReader {
                 let children = outline.children
                 nonisolated(unsafe) let shared = buffer
                 let parts = Parallel.chunks(count: children.count, minimumChunk: single ? 2_048 : children.count + 1) { range -> [PlainEvent?] in
-                    var certifier = PlainEvents(bytes: shared, zones: zones)
+                    var certifier = PlainEvents(bytes: shared, zones: zones, window: window.lowerBound.seconds..<window.upperBound.seconds)
                     return children[range].map { child in child.isEvent ? certifier.certify(child.byteRange, line: child.line) : nil }
                 }
-                return (outline, parts.flatMap { $0 }, rest)
+                return (outline, parts.flatMap { $0 }, rest, zones)
             }
         } catch {
             throw .content(error)
         }
-        guard let (outline, events, rest) = outlined else {
+        guard let (outline, events, rest, zones) = outlined else {
             return .read(try decode(try parse(bytes, source: file), source: file))
         }
-        return .outlined(bytes: bytes, outline: outline, events: events, rest: rest)
+        return .outlined(bytes: bytes, outline: outline, events: events, rest: rest, zones: zones)
     }
 
     /// Whether the bytes at `start` are `text`.
@@ -257,27 +257,51 @@ extension CalendarFileReader {
     }
 
     /// A file read without the VEVENTs `leftOut` says (all certified), as one pass reads the rest.
-    private func readKept(_ bytes: [UInt8], outline: ICalendarOutline, events: [PlainEvent?], source: String,
-                          leftOut: (PlainEvent?) -> Bool) throws(CalendarReadError) -> Result {
-        // The first use of each TZID among those left out (they come in line order).
-        var uses: [(tzid: String, line: Int, column: Int)] = []
-        var kept: [Bool] = []
-        kept.reserveCapacity(events.count)
-        for event in events {
-            let out = leftOut(event)
-            kept.append(!out)
-            if out, case .certified(let placement)? = event, let zone = placement.zone, !uses.contains(where: { $0.tzid == zone.tzid }) {
-                uses.append((zone.tzid, zone.line, 1))
-            }
+    private func readKept(_ bytes: [UInt8], outline: ICalendarOutline, events: [PlainEvent?], zones: ICalendarZones, window: Range<Instant>,
+                          source: String, leftOut: (PlainEvent?) -> Bool) throws(CalendarReadError) -> Result {
+        // The certified events kept are made from their bytes (`PlainEvents.event`); the rest is read by the
+        // one reader. (The TZIDs of the events not read are defined, or they would not be certified: their
+        // uses give no warning, and are not given.)
+        let kept = events.map { !leftOut($0) }
+        let children = outline.children
+        let made: [Event?] = bytes.withUnsafeBufferPointer { buffer in
+            nonisolated(unsafe) let buffer = buffer
+            return Parallel.chunks(count: events.count, minimumChunk: 4_096) { range -> [Event?] in
+                var certifier = PlainEvents(bytes: buffer, zones: zones, window: window.lowerBound.seconds..<window.upperBound.seconds)
+                return range.map { index -> Event? in
+                    guard kept[index], case .certified? = events[index] else { return nil }
+                    return certifier.event(children[index].byteRange, line: children[index].line, source: source)
+                }
+            }.flatMap { $0 }
         }
         let document: ICalendarDocument
         do {
             document = try bytes.withUnsafeBufferPointer { (buffer) throws(ICalendarError) in
-                try ICalendarReader(source: source, mode: .lenient).read(buffer, outline: outline, keeping: { kept[$0] }, zoneUses: uses)
+                try ICalendarReader(source: source, mode: .lenient).read(buffer, outline: outline, keeping: { kept[$0] && made[$0] == nil })
             }
         } catch {
             throw .content(error)
         }
-        return try decode(document, source: source)
+        // Decoded in smaller chunks than a whole file's: what is kept is a part of it.
+        var reader = self
+        reader.componentsChunk = 256
+        let read = try reader.decode(document, source: source)
+        // Both in the order of their lines, as one pass gives them.
+        var merged: [Event] = []
+        merged.reserveCapacity(read.calendar.events.count + made.count)
+        var fromTree = read.calendar.events[...]
+        for (index, event) in made.enumerated() {
+            guard let event else { continue }
+            let line = children[index].line
+            while let next = fromTree.first, (next.position?.line ?? 0) < line {
+                merged.append(next)
+                fromTree.removeFirst()
+            }
+            merged.append(event)
+        }
+        merged += fromTree
+        var calendar = read.calendar
+        calendar.events = merged
+        return Result(calendar: calendar, warnings: read.warnings)
     }
 }

@@ -33,7 +33,7 @@ public struct CalendarStore: Sendable {
     /// are read by `floatingZone`'s clock: give the viewer's zone, in which
     /// queries read floating times.
     public init(calendars: [CalendarCollection], policy: LocalTimePolicy = .rfc5545, floatingZone: ZoneRules = .utc) {
-        self.init(calendars: calendars, policy: policy, floatingZone: floatingZone, minimumChunk: 1_024)
+        self.init(calendars: calendars, policy: policy, floatingZone: floatingZone, minimumChunk: 256)
     }
 
     /// `minimumChunk`: the fewest series a thread builds (tests make it small to reach the threads).
