@@ -363,7 +363,7 @@ final class WindowedReadProperties: XCTestCase {
         "WKST=SU", "WKST=XX", "BYMONTHDAY=15", "RSCALE=GREGORIAN", "X-NAME=1", "=", "",
     ]
 
-    /// What the plain reading of an RRULE reads, the rule parser reads the same.
+    /// What the plain reading of an RRULE reads, the rule parser reads the same, and the rule made of its parts is the parser's.
     func testAPlainRuleReadsAsTheParserReadsIt() {
         let texts = Gen<Int>.int(in: 0...(Self.ruleParts.count - 1)).array(count: 0...4)
             .map { $0.map { Self.ruleParts[$0] }.joined(separator: ";") }
@@ -379,6 +379,7 @@ final class WindowedReadProperties: XCTestCase {
                 throw Failure("\(text): read plainly as \(plain), the parser refuses it: \(error)")
             }
             guard PlainEvents.PlainRule(parsed) == plain else { throw Failure("\(text): \(plain), the parser: \(parsed)") }
+            guard plain.rule == parsed else { throw Failure("\(text): made \(String(describing: plain.rule)), the parser: \(parsed)") }
             return true
         }
     }

@@ -241,10 +241,13 @@ public struct CalendarFileReader: Sendable {
         return false
     }
 
-    /// The bytes of a file, at most `maximum`.
-    static func contents(of path: String, maximum: Int) throws(CalendarFileError) -> [UInt8] {
+    /// The bytes of a file, at most `maximum`; `directory`: an open folder
+    /// `path` is relative to (one step of the path to look up, not all: a vdir's items).
+    static func contents(of path: String, maximum: Int, in directory: (descriptor: Int32, name: String)? = nil) throws(CalendarFileError) -> [UInt8] {
         var descriptor: Int32
-        repeat { descriptor = open(path, O_RDONLY | O_CLOEXEC) } while descriptor < 0 && errno == EINTR
+        repeat {
+            descriptor = directory.map { openat($0.descriptor, $0.name, O_RDONLY | O_CLOEXEC) } ?? open(path, O_RDONLY | O_CLOEXEC)
+        } while descriptor < 0 && errno == EINTR
         guard descriptor >= 0 else { throw CalendarFileError(path: path, code: errno) }
         defer { close(descriptor) }
         return try contents(of: descriptor, path: path, maximum: maximum)
@@ -252,15 +255,17 @@ public struct CalendarFileReader: Sendable {
 
     /// The bytes read from an open file, at most `maximum`: read straight into
     /// an array of the file's size (and one byte more, to see its end in the
-    /// same call); a file that grew meanwhile, or has no size (a pipe), in
-    /// blocks after that.
+    /// same call: a regular file's read that gives less than asked is at its
+    /// end); a file that grew meanwhile, or has no size (a pipe), in blocks after that.
     static func contents(of descriptor: Int32, path: String, maximum: Int) throws(CalendarFileError) -> [UInt8] {
         var info = stat()
-        let size = fstat(descriptor, &info) == 0 && info.st_size > 0 ? Int(info.st_size) : 0
+        let known = fstat(descriptor, &info) == 0
+        let size = known && info.st_size > 0 ? Int(info.st_size) : 0
+        let regular = known && (info.st_mode & S_IFMT) == S_IFREG
         guard size <= maximum else { throw CalendarFileError(path: path, code: EFBIG) }
         var failure: Int32 = 0
         var ended = false
-        var bytes = [UInt8](unsafeUninitializedCapacity: Swift.max(size + 1, 4096)) { buffer, initialized in
+        var bytes = [UInt8](unsafeUninitializedCapacity: regular ? size + 1 : Swift.max(size + 1, 4096)) { buffer, initialized in
             initialized = 0
             guard let base = buffer.baseAddress else { return }
             while initialized < buffer.count {
@@ -275,6 +280,11 @@ public struct CalendarFileReader: Sendable {
                     return
                 }
                 initialized += got
+                if regular && initialized == size {
+                    // All its size given and no more: its end (a file grown by then fills the extra byte, and is read on).
+                    ended = true
+                    return
+                }
             }
         }
         guard failure == 0 else { throw CalendarFileError(path: path, code: failure) }

@@ -365,7 +365,8 @@ struct PlainEvents {
         }
         var rules: [RecurrenceRule] = []
         if let rule = capture.rule {
-            guard let read = try? RuleTexts.read(string(rule)) else { return nil }
+            // A plain rule made from its parts (proven equal to the parser's), another read by the parser.
+            guard let read = plainRule(rule)?.rule ?? (try? RuleTexts.read(string(rule))) else { return nil }
             rules.append(read)
         }
         var exclusions: [RecurrenceDate] = []
@@ -483,58 +484,50 @@ struct PlainEvents {
             if !valid || !foldsValid || length > ICalendarReader.maximumLineLength { certain = false }
             if head.tzid != nil, zoneLine == nil { zoneLine = lineNumber }
             let name = head.name
-            if equals(name, "UID") {
+            let kind = Self.kind(of: name, in: bytes)
+            switch kind {
+            case .uid:
                 if uid != nil { certain = false; continue }
                 uid = head.value
                 if folded || head.tzid != nil || head.valueIsDate || head.other || !valid || head.value.isEmpty { uidKnown = false }
                 for index in head.value where bytes[index] < 0x20 || bytes[index] >= 0x7F { uidKnown = false }
-                continue
-            }
-            if equals(name, "DTSTART") || equals(name, "DTEND") || equals(name, "RECURRENCE-ID") {
-                let isStart = equals(name, "DTSTART"), isID = equals(name, "RECURRENCE-ID")
-                guard !folded, !head.other, !head.range || isID, let time = time(head, item: head.value) else { certain = false; continue }
-                if isStart {
+            case .start, .end, .recurrenceID:
+                guard !folded, !head.other, !head.range || kind == .recurrenceID, let time = time(head, item: head.value) else { certain = false; continue }
+                switch kind {
+                case .start:
                     if start != nil { certain = false }
                     start = time
-                } else if isID {
+                case .recurrenceID:
                     if recurrenceID != nil { certain = false }
                     recurrenceID = time
                     hasRange = head.range
-                } else {
+                default:
                     if end != nil { certain = false }
                     end = time
                 }
-                continue
-            }
-            if equals(name, "EXDATE") {
+            case .exclusion:
                 guard !folded, !head.other, !head.range else { certain = false; continue }
                 exclusions.append(head)
-                continue
-            }
-            if equals(name, "RRULE") {
+            case .rule:
                 rules += 1
                 guard !folded, head.tzid == nil, !head.valueIsDate, !head.other, !head.range else { certain = false; continue }
                 rule = head.value
-                continue
-            }
-            if equals(name, "DTSTAMP") || equals(name, "CREATED") || equals(name, "LAST-MODIFIED") {
+            case .stamp, .changed:
                 guard !folded, head.tzid == nil, !head.valueIsDate, !head.other, !head.range,
                       let stamp = time(head.value), !stamp.isDate else { certain = false; continue }
-                if capture != nil, equals(name, "DTSTAMP"), capture?.stamp == nil { capture?.stamp = stamp.seconds }
-                continue
-            }
-            if equals(name, "SEQUENCE") || equals(name, "PRIORITY") {
+                if capture != nil, kind == .stamp, capture?.stamp == nil { capture?.stamp = stamp.seconds }
+            case .sequence, .priority:
                 guard !folded, head.tzid == nil, !head.valueIsDate, !head.other, !head.range,
                       !head.value.isEmpty, head.value.count <= 9, let value = number(head.value) else { certain = false; continue }
-                if equals(name, "SEQUENCE") {
+                if kind == .sequence {
                     if sequence != nil { certain = false }
                     sequence = value
                 }
-                continue
+            case .text, .other:
+                // Any other property: TZID, VALUE or RANGE on it, or a value a lenient read checks, is left to the reader.
+                if head.tzid != nil || head.valueIsDate || head.range || (kind == .other && isChecked(name)) { certain = false }
+                if capture != nil { take(head, folded: folded, into: &capture) }
             }
-            // Any other property: TZID, VALUE or RANGE on it, or a value a lenient read checks, is left to the reader.
-            if head.tzid != nil || head.valueIsDate || head.range || isChecked(name) { certain = false }
-            if capture != nil { take(head, folded: folded, into: &capture) }
         }
         let uidText = uid.map(string)
         let series = uidKnown ? uidText : nil
@@ -676,14 +669,17 @@ struct PlainEvents {
         var interval: Int
         var count: Int?
         var until: RecurrenceRule.Until?
-        var weeklyDays: Bool
+        /// BYDAY's weekdays, Monday the lowest bit (0: none).
+        var days: UInt8
+        var weekStart: Weekday
 
-        init(frequency: RecurrenceRule.Frequency, interval: Int, count: Int?, until: RecurrenceRule.Until?, weeklyDays: Bool) {
+        init(frequency: RecurrenceRule.Frequency, interval: Int, count: Int?, until: RecurrenceRule.Until?, days: UInt8, weekStart: Weekday) {
             self.frequency = frequency
             self.interval = interval
             self.count = count
             self.until = until
-            self.weeklyDays = weeklyDays
+            self.days = days
+            self.weekStart = weekStart
         }
 
         /// The plain rule `rule` is, or nil when it has more (other BY parts, an RSCALE).
@@ -693,7 +689,18 @@ struct PlainEvents {
                   rule.byMonthDay.isEmpty, rule.byYearDay.isEmpty, rule.byWeekNo.isEmpty, rule.byMonth.isEmpty, rule.bySetPos.isEmpty else {
                 return nil
             }
-            self.init(frequency: rule.frequency, interval: rule.interval, count: rule.count, until: rule.until, weeklyDays: weeklyDays)
+            let days = rule.byDay.reduce(UInt8(0)) { $0 | UInt8(1) << UInt8($1.weekday.rawValue - 1) }
+            self.init(frequency: rule.frequency, interval: rule.interval, count: rule.count, until: rule.until, days: days, weekStart: rule.weekStart)
+        }
+
+        /// It has a weekly BYDAY.
+        var weeklyDays: Bool { days != 0 }
+
+        /// The rule it is, made from its parts (as the parser makes it).
+        var rule: RecurrenceRule? {
+            let byDay = (1...7).compactMap { day in days & UInt8(1) << UInt8(day - 1) != 0 ? Weekday(rawValue: day).map(RecurrenceRule.Day.init) : nil }
+            let end: RecurrenceRule.End = count.map { .count($0) } ?? until.map { .until($0) } ?? .never
+            return try? RecurrenceRule(frequency: frequency, interval: interval, end: end, byDay: byDay, weekStart: weekStart)
         }
     }
 
@@ -707,7 +714,7 @@ struct PlainEvents {
         var interval: Int?, count: Int?
         var until: RecurrenceRule.Until?
         var days: UInt8 = 0
-        var weekStart = false
+        var weekStart: Weekday?
         var index = value.lowerBound
         while index < value.upperBound {
             var sign = index
@@ -768,10 +775,15 @@ struct PlainEvents {
                     }
                 }
             } else if equals(name, "WKST") {
-                guard !weekStart, part.count == 2 else { return nil }
-                let pair = (bytes[part.lowerBound], bytes[part.lowerBound + 1])
-                switch pair {
-                case (0x4D, 0x4F), (0x54, 0x55), (0x57, 0x45), (0x54, 0x48), (0x46, 0x52), (0x53, 0x41), (0x53, 0x55): weekStart = true
+                guard weekStart == nil, part.count == 2 else { return nil }
+                switch (bytes[part.lowerBound], bytes[part.lowerBound + 1]) {
+                case (0x4D, 0x4F): weekStart = .monday
+                case (0x54, 0x55): weekStart = .tuesday
+                case (0x57, 0x45): weekStart = .wednesday
+                case (0x54, 0x48): weekStart = .thursday
+                case (0x46, 0x52): weekStart = .friday
+                case (0x53, 0x41): weekStart = .saturday
+                case (0x53, 0x55): weekStart = .sunday
                 default: return nil
                 }
             } else {
@@ -782,7 +794,7 @@ struct PlainEvents {
         guard let frequency, !(count != nil && until != nil), days == 0 || frequency == .weekly else { return nil }
         // A trailing `;` or an empty part: left to the parser.
         guard value.isEmpty || bytes[value.upperBound - 1] != UInt8(ascii: ";") else { return nil }
-        return PlainRule(frequency: frequency, interval: interval ?? 1, count: count, until: until, weeklyDays: days != 0)
+        return PlainRule(frequency: frequency, interval: interval ?? 1, count: count, until: until, days: days, weekStart: weekStart ?? .monday)
     }
 
     /// The first of each text property the decoder reads; one it reads that is not captured makes the event not direct.
@@ -800,6 +812,44 @@ struct PlainEvents {
         else if equals(name, "TRANSP") { keep(\.transparency) }
         else if equals(name, "URL") { keep(\.url) }
         else if equals(name, "CATEGORIES") || equals(name, "ORGANIZER") || equals(name, "ATTENDEE") { capture?.direct = false }
+    }
+
+    /// The properties a certification tells apart.
+    private enum Kind {
+        case uid, start, end, recurrenceID, exclusion, rule, stamp, changed, sequence, priority
+        /// A TEXT, URI or CAL-ADDRESS property a lenient read does not check (SUMMARY, LOCATION, ATTENDEE...).
+        case text
+        case other
+    }
+
+    /// The kind of a property name, by its length and bytes.
+    private static func kind(of name: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Kind {
+        func named(_ text: StaticString) -> Bool {
+            let pattern = text.utf8Start
+            for offset in 0..<name.count where bytes[name.lowerBound + offset] != pattern[offset] { return false }
+            return true
+        }
+        switch name.count {
+        case 3: return named("UID") ? .uid : named("URL") ? .text : .other
+        case 5: return named("DTEND") ? .end : named("RRULE") ? .rule : named("CLASS") ? .text : .other
+        case 6: return named("EXDATE") ? .exclusion : named("STATUS") || named("TRANSP") ? .text : .other
+        case 7:
+            if named("DTSTART") { return .start }
+            if named("DTSTAMP") { return .stamp }
+            if named("SUMMARY") || named("COMMENT") || named("CONTACT") { return .text }
+            return named("CREATED") ? .changed : .other
+        case 8:
+            if named("SEQUENCE") { return .sequence }
+            if named("PRIORITY") { return .priority }
+            return named("LOCATION") || named("ATTENDEE") ? .text : .other
+        case 9: return named("ORGANIZER") ? .text : .other
+        case 10: return named("CATEGORIES") || named("RELATED-TO") ? .text : .other
+        case 11: return named("DESCRIPTION") ? .text : .other
+        case 13:
+            if named("RECURRENCE-ID") { return .recurrenceID }
+            return named("LAST-MODIFIED") ? .changed : .other
+        default: return .other
+        }
     }
 
     /// Whether a line starts with `text` (as written: the outline found every BEGIN and END in capitals).

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Kalends
 import KalendsICalendar
 
@@ -50,9 +53,14 @@ extension CalendarFileReader {
     }
 
     private func readCollection(folder: String, names: [String], window: Range<Instant>) throws(CalendarReadError) -> Result {
-        let files = names.filter { $0.hasSuffix(".ics") }.map { Self.joined(folder, $0) }
-        return try readCollection(files, name: Self.displayName(of: folder) ?? Self.lastComponent(folder), path: folder,
-                                  color: Self.displayName(of: folder, file: "color"), window: window)
+        let items = names.filter { $0.hasSuffix(".ics") }
+        // The items opened by name in the open folder: one step of the path looked up each, not all.
+        var directory: Int32
+        repeat { directory = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC) } while directory < 0 && errno == EINTR
+        guard directory >= 0 else { throw .file(CalendarFileError(path: folder, code: errno)) }
+        defer { close(directory) }
+        return try readCollection(items.map { Self.joined(folder, $0) }, name: Self.displayName(of: folder) ?? Self.lastComponent(folder), path: folder,
+                                  color: Self.displayName(of: folder, file: "color"), window: window, directory: (directory, items))
     }
 
     /// What the first look at one file found.
@@ -61,7 +69,7 @@ extension CalendarFileReader {
         case read(Result)
         /// Outlined: its bytes, outline, each child's certification (nil: not a VEVENT), and what
         /// all but its VEVENTs read as (what the file reads as when they are all left out).
-        case outlined(bytes: [UInt8], outline: ICalendarOutline, events: [PlainEvent?], rest: Rest, zones: ICalendarZones)
+        case outlined(bytes: [UInt8]?, outline: ICalendarOutline, events: [PlainEvent?], rest: Rest, zones: ICalendarZones)
     }
 
     /// What a file's VCALENDAR lines and components other than VEVENTs read as.
@@ -76,19 +84,37 @@ extension CalendarFileReader {
     /// there is besides VEVENTs and it reads without a defect, by those bytes
     /// (every item of a vdir repeats them): read once.
     private struct KeptZones {
-        var known: [[UInt8]: (zones: ICalendarZones, name: String?, color: String?)] = [:]
+        typealias Read = (zones: ICalendarZones, name: String?, color: String?)
+        /// Bytes hashed at once (an array of bytes hashes them one by one).
+        struct Key: Hashable {
+            let bytes: [UInt8]
+            func hash(into hasher: inout Hasher) { bytes.withUnsafeBytes { hasher.combine(bytes: $0) } }
+        }
+        var known: [Key: Read] = [:]
+        /// The last one found (the next item most likely has the same), compared before hashing.
+        var last: (bytes: [UInt8], read: Read)?
+
+        func find(_ bytes: [UInt8]) -> Read? {
+            if let last, last.bytes == bytes { return last.read }
+            return known[Key(bytes: bytes)]
+        }
     }
 
     /// The calendar of `files` (one file, or a vdir folder's items), read for
     /// `window`; `name` and `color` are the folder's (nil for one file: its own).
-    private func readCollection(_ files: [String], name: String?, path: String, color: String?,
-                                window: Range<Instant>) throws(CalendarReadError) -> Result {
+    private func readCollection(_ files: [String], name: String?, path: String, color: String?, window: Range<Instant>,
+                                directory: (descriptor: Int32, names: [String])? = nil) throws(CalendarReadError) -> Result {
         // 1. Each file outlined and its VEVENTs certified (in chunks on the machine's cores).
         let looks = Parallel.chunks(count: files.count, minimumChunk: filesChunk) { range -> ([Look], CalendarReadError?) in
             var looks: [Look] = []
             var kept = KeptZones()
-            for file in files[range] {
-                do throws(CalendarReadError) { looks.append(try look(at: file, single: files.count == 1, window: window, kept: &kept)) } catch { return (looks, error) }
+            for index in range {
+                let item = directory.map { ($0.descriptor, $0.names[index]) }
+                do throws(CalendarReadError) {
+                    looks.append(try look(at: files[index], in: item, single: files.count == 1, window: window, kept: &kept))
+                } catch {
+                    return (looks, error)
+                }
             }
             return (looks, nil)
         }
@@ -109,39 +135,57 @@ extension CalendarFileReader {
             var form: String?
             var overrides: [(id: Int, sequence: Int)] = []
         }
-        var series: [String: Series] = [:]
+        // Each UID hashed once: its slot, and each certified event's slot by file and child.
+        var slotOf: [String: Int] = [:]
+        var entries: [Series] = []
+        var slots: [[Int]] = []
         var readAll = false
+        func slot(_ uid: String) -> Int {
+            let next = entries.count
+            let found = { (slot: inout Int) in slot }(&slotOf[uid, default: next])
+            if found == next { entries.append(Series()) }
+            return found
+        }
+        let total = all.reduce(0) { count, look in
+            if case .outlined(_, _, let events, _, _) = look { return count + events.count }
+            return count
+        }
+        slotOf.reserveCapacity(total)
+        entries.reserveCapacity(total)
         for entry in all {
+            var fileSlots: [Int] = []
             switch entry {
             case .read(let result):
-                for event in result.calendar.events where !event.uid.isEmpty { series[event.uid, default: Series()].read = true }
+                for event in result.calendar.events where !event.uid.isEmpty { entries[slot(event.uid)].read = true }
             case .outlined(_, _, let events, _, _):
-                for event in events {
+                fileSlots = [Int](repeating: -1, count: events.count)
+                for (index, event) in events.enumerated() {
                     switch event {
                     case nil: continue
                     case .uncertain(let uid, let known)?:
-                        if let uid { series[uid, default: Series()].read = true } else if !known { readAll = true }
+                        if let uid { entries[slot(uid)].read = true } else if !known { readAll = true }
                     case .certified(let placement)?:
-                        var entry = series[placement.uid, default: Series()]
-                        if entry.read { continue }
-                        let form = placement.form
-                        if entry.form == nil { entry.form = form }
-                        if placement.hasRange || entry.form != form || placement.touches { entry.read = true }
+                        let at = slot(placement.uid)
+                        fileSlots[index] = at
+                        if entries[at].read { continue }
+                        if entries[at].form == nil { entries[at].form = placement.form }
+                        if placement.hasRange || entries[at].form != placement.form || placement.touches { entries[at].read = true }
                         if let id = placement.recurrenceID {
-                            entry.overrides.append((id, placement.sequence))
+                            entries[at].overrides.append((id, placement.sequence))
                         } else {
-                            entry.masters += 1
-                            entry.masterSequence = placement.sequence
+                            entries[at].masters += 1
+                            entries[at].masterSequence = placement.sequence
                         }
-                        series[placement.uid] = entry
                     }
                 }
             }
+            slots.append(fileSlots)
         }
-        func isLeftOut(_ event: PlainEvent?) -> Bool {
-            guard !readAll, case .certified(let placement)? = event, let entry = series[placement.uid], !entry.read, entry.masters <= 1 else {
-                return false
-            }
+        /// Whether the child `child` of the file `file` (a certified VEVENT) is left out.
+        func isLeftOut(_ file: Int, _ child: Int) -> Bool {
+            guard !readAll, slots[file][child] >= 0 else { return false }
+            let entry = entries[slots[file][child]]
+            guard !entry.read, entry.masters <= 1 else { return false }
             if entry.overrides.isEmpty { return true }
             if entry.masters == 1 && entry.overrides.contains(where: { $0.sequence < entry.masterSequence }) { return false }
             return Set(entry.overrides.map(\.id)).count == entry.overrides.count
@@ -155,7 +199,7 @@ extension CalendarFileReader {
                     reads.append(result)
                 case .outlined(let bytes, let outline, let events, let rest, let zones):
                     do throws(CalendarReadError) {
-                        if events.allSatisfy({ $0 == nil || isLeftOut($0) }) {
+                        if events.indices.allSatisfy({ events[$0] == nil || isLeftOut(index, $0) }) {
                             switch rest {
                             case .document(let document):
                                 reads.append(try decode(document, source: files[index]))
@@ -164,9 +208,12 @@ extension CalendarFileReader {
                                                                   events: [], reminders: [])
                                 reads.append(Result(calendar: calendar, warnings: []))
                             }
+                        } else if let bytes {
+                            reads.append(try readKept(bytes, outline: outline, events: events, rest: rest, zones: zones, window: window, source: files[index],
+                                                      leftOut: { isLeftOut(index, $0) }))
                         } else {
-                            reads.append(try readKept(bytes, outline: outline, events: events, zones: zones, window: window, source: files[index],
-                                                      leftOut: isLeftOut))
+                            // Its bytes were not kept: read again, in full.
+                            reads.append(try readFile(files[index]))
                         }
                     } catch {
                         return (reads, error)
@@ -194,10 +241,11 @@ extension CalendarFileReader {
     /// The first look at `file`: outlined, its zones read and its VEVENTs
     /// certified; or, without an outline, read in full. `single`: the only
     /// file of its calendar (its VEVENTs are certified on the machine's cores).
-    private func look(at file: String, single: Bool, window: Range<Instant>, kept: inout KeptZones) throws(CalendarReadError) -> Look {
+    private func look(at file: String, in directory: (descriptor: Int32, name: String)?, single: Bool, window: Range<Instant>,
+                      kept: inout KeptZones) throws(CalendarReadError) -> Look {
         let bytes: [UInt8]
         do {
-            bytes = try Self.contents(of: file, maximum: Self.maximumFileBytes)
+            bytes = try Self.contents(of: file, maximum: Self.maximumFileBytes, in: directory)
         } catch {
             throw .file(error)
         }
@@ -206,21 +254,42 @@ extension CalendarFileReader {
             outlined = try bytes.withUnsafeBufferPointer { (buffer) throws(ICalendarError) -> (ICalendarOutline, [PlainEvent?], Rest, ICalendarZones)? in
                 guard let outline = ICalendarOutline(buffer), outline.children.contains(where: \.isEvent) else { return nil }
                 // The zones: the VCALENDAR's own lines and its VTIMEZONEs, read once per text when that is all.
-                var restBytes: [UInt8] = []
                 var zonesOnly = true
-                for (index, child) in outline.children.enumerated() {
-                    restBytes += buffer[outline.gaps[index].range]
-                    if !child.isEvent {
-                        restBytes += buffer[child.byteRange]
-                        zonesOnly = zonesOnly && Self.startsWith(buffer, child.byteRange.lowerBound, "BEGIN:VTIMEZONE")
-                    }
+                for child in outline.children where !child.isEvent {
+                    zonesOnly = zonesOnly && Self.startsWith(buffer, child.byteRange.lowerBound, "BEGIN:VTIMEZONE")
                 }
-                if let last = outline.gaps.last { restBytes += buffer[last.range] }
+                // Those bytes, pieced together; compared in place with the last item's first (most often the same).
+                var pieces: [Range<Int>] = []
+                for (index, child) in outline.children.enumerated() {
+                    pieces.append(outline.gaps[index].range)
+                    if !child.isEvent { pieces.append(child.byteRange) }
+                }
+                if let last = outline.gaps.last, outline.gaps.count > outline.children.count { pieces.append(last.range) }
+                var restBytes: [UInt8] = []
+                var sameAsLast = false
+                if zonesOnly, let last = kept.last {
+                    var offset = 0
+                    sameAsLast = true
+                    for piece in pieces {
+                        guard offset + piece.count <= last.bytes.count,
+                              last.bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress! + offset, buffer.baseAddress! + piece.lowerBound, piece.count) == 0 }) else {
+                            sameAsLast = false
+                            break
+                        }
+                        offset += piece.count
+                    }
+                    sameAsLast = sameAsLast && offset == last.bytes.count
+                }
+                if !sameAsLast { for piece in pieces { restBytes += buffer[piece] } }
                 let zones: ICalendarZones
                 let rest: Rest
-                if zonesOnly, let known = kept.known[restBytes] {
+                if sameAsLast, let last = kept.last {
+                    zones = last.read.zones
+                    rest = .zonesOnly(name: last.read.name, color: last.read.color)
+                } else if zonesOnly, let known = kept.find(restBytes) {
                     zones = known.zones
                     rest = .zonesOnly(name: known.name, color: known.color)
+                    kept.last = (restBytes, known)
                 } else {
                     let reader = ICalendarReader(source: file, mode: .lenient)
                     let document = try reader.read(buffer, outline: outline, keeping: { !outline.children[$0].isEvent })
@@ -228,13 +297,18 @@ extension CalendarFileReader {
                     rest = .document(document)
                     if zonesOnly && document.warnings.isEmpty && kept.known.count < 64 {
                         let (name, color) = Self.nameAndColor(of: document)
-                        kept.known[restBytes] = (zones, name, color)
+                        kept.known[KeptZones.Key(bytes: restBytes)] = (zones, name, color)
                     }
                 }
                 let children = outline.children
+                let seconds = window.lowerBound.seconds..<window.upperBound.seconds
+                guard single else {
+                    var certifier = PlainEvents(bytes: buffer, zones: zones, window: seconds)
+                    return (outline, children.map { child in child.isEvent ? certifier.certify(child.byteRange, line: child.line) : nil }, rest, zones)
+                }
                 nonisolated(unsafe) let shared = buffer
-                let parts = Parallel.chunks(count: children.count, minimumChunk: single ? 2_048 : children.count + 1) { range -> [PlainEvent?] in
-                    var certifier = PlainEvents(bytes: shared, zones: zones, window: window.lowerBound.seconds..<window.upperBound.seconds)
+                let parts = Parallel.chunks(count: children.count, minimumChunk: 2_048) { range -> [PlainEvent?] in
+                    var certifier = PlainEvents(bytes: shared, zones: zones, window: seconds)
                     return children[range].map { child in child.isEvent ? certifier.certify(child.byteRange, line: child.line) : nil }
                 }
                 return (outline, parts.flatMap { $0 }, rest, zones)
@@ -244,6 +318,15 @@ extension CalendarFileReader {
         }
         guard let (outline, events, rest, zones) = outlined else {
             return .read(try decode(try parse(bytes, source: file), source: file))
+        }
+        // An item of a folder whose events are all masters that cannot touch the window is most likely left
+        // out: its bytes are not kept (were its series read after all, it is read again, in full).
+        if !single && events.allSatisfy({ event in
+            guard let event else { return true }
+            guard case .certified(let placement) = event else { return false }
+            return !placement.touches && placement.recurrenceID == nil && !placement.hasRange
+        }) {
+            return .outlined(bytes: nil, outline: outline, events: events, rest: rest, zones: zones)
         }
         return .outlined(bytes: bytes, outline: outline, events: events, rest: rest, zones: zones)
     }
@@ -257,12 +340,12 @@ extension CalendarFileReader {
     }
 
     /// A file read without the VEVENTs `leftOut` says (all certified), as one pass reads the rest.
-    private func readKept(_ bytes: [UInt8], outline: ICalendarOutline, events: [PlainEvent?], zones: ICalendarZones, window: Range<Instant>,
-                          source: String, leftOut: (PlainEvent?) -> Bool) throws(CalendarReadError) -> Result {
+    private func readKept(_ bytes: [UInt8], outline: ICalendarOutline, events: [PlainEvent?], rest: Rest, zones: ICalendarZones, window: Range<Instant>,
+                          source: String, leftOut: (Int) -> Bool) throws(CalendarReadError) -> Result {
         // The certified events kept are made from their bytes (`PlainEvents.event`); the rest is read by the
         // one reader. (The TZIDs of the events not read are defined, or they would not be certified: their
         // uses give no warning, and are not given.)
-        let kept = events.map { !leftOut($0) }
+        let kept = events.indices.map { !leftOut($0) }
         let children = outline.children
         let made: [Event?] = bytes.withUnsafeBufferPointer { buffer in
             nonisolated(unsafe) let buffer = buffer
@@ -273,6 +356,12 @@ extension CalendarFileReader {
                     return certifier.event(children[index].byteRange, line: children[index].line, source: source)
                 }
             }.flatMap { $0 }
+        }
+        // VTIMEZONEs read before without a defect, and every event kept made: nothing is left to read.
+        if case .zonesOnly(let name, let color) = rest, events.indices.allSatisfy({ events[$0] == nil || !kept[$0] || made[$0] != nil }) {
+            let calendar = CalendarCollection(name: name ?? Self.lastComponent(source), path: source, color: color, events: made.compactMap { $0 },
+                                              reminders: [])
+            return Result(calendar: calendar, warnings: [])
         }
         let document: ICalendarDocument
         do {
