@@ -308,12 +308,14 @@ struct DayMarks {
 
     static func read(_ paths: [String], arguments: ParsedArguments, grids: [MonthGrid]) throws -> DayMarks {
         let viewer = try Configured.viewer(arguments)
-        let store = try CalendarFiles.open(paths, strict: arguments.flag("--strict"), viewer: viewer)
         let days = grids.flatMap { grid in grid.weeks.flatMap { $0.cells.compactMap { $0?.dayNumber } } }
         guard let first = days.min(), let last = days.max(),
               let from = try? viewer.startOfDay(first), let to = try? viewer.startOfDay(last + 1) else {
+            _ = try CalendarFiles.open(paths, strict: arguments.flag("--strict"), viewer: viewer)
             return DayMarks(counts: [:], showCounts: arguments.flag("--counts"))
         }
+        // Only these days are asked for: the series that cannot touch them are not read.
+        let store = try CalendarFiles.open(paths, strict: arguments.flag("--strict"), viewer: viewer, window: from..<to)
         var counts: [Int: Int] = [:]
         for occurrence in try store.events(in: from..<to, viewer: viewer) {
             let touched = occurrence.touchedDays(viewer: viewer)
