@@ -7,7 +7,9 @@ import KalendsStore
 
 /// `kalends-bench store`: the phases of `kalends agenda` on a calendar file,
 /// in process (so each is timed apart from start-up and output): reading
-/// the component tree, decoding events, opening the store, a week's query.
+/// the component tree, decoding events, opening the store, a week's query;
+/// the outline scan, and the windowed read that `agenda` uses (alone, and
+/// with the store and the query).
 /// The file is `$KALENDS_BENCH_ICS` (Scripts/bench-ics.sh passes its
 /// generated 10,000-event file), else the `ical` area's generated calendar.
 enum StoreBenchmarks {
@@ -33,17 +35,32 @@ enum StoreBenchmarks {
             return
         }
         let store = CalendarStore(calendars: [calendar])
+        // The windowed read takes a path: the file's, or the generated calendar written to one.
+        let file = path ?? "/tmp/kalends-bench-store-\(getpid()).ics"
+        if path == nil, let out = fopen(file, "wb") {
+            _ = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, out) }
+            fclose(out)
+        }
+        defer { if path == nil { unlink(file) } }
         let times = Benchmark.interleavedMedianSeconds(minimumSeconds: 2, [
             { blackHole((try? ICalendarReader(source: "bench.ics").read(bytes))?.calendars.count) },
             { blackHole((try? reader.read(bytes: bytes, source: "bench.ics"))?.calendar.events.count) },
             { blackHole(CalendarStore(calendars: [calendar]).calendars.count) },
             { blackHole((try? store.events(in: from..<to, viewer: zone))?.count) },
+            { blackHole(bytes.withUnsafeBufferPointer { ICalendarOutline($0)?.children.count }) },
+            { blackHole((try? reader.read(file, touching: from..<to))?.first?.calendar.events.count) },
+            {
+                let read = (try? reader.read(file, touching: from..<to)) ?? []
+                blackHole((try? CalendarStore(calendars: read.map(\.calendar), floatingZone: zone).events(in: from..<to, viewer: zone))?.count)
+            },
         ])
-        let names = ["tree (ICalendarReader)", "tree + decode (CalendarFileReader)", "store open (CalendarStore.init)", "week query (events(in:))"]
+        let names = ["tree (ICalendarReader)", "tree + decode (CalendarFileReader)", "store open (CalendarStore.init)", "week query (events(in:))",
+                     "outline (ICalendarOutline)", "windowed read (read(_:touching:))", "windowed read + store + week query"]
         for (name, time) in zip(names, times) {
+            let rate = "\((Double(bytes.count) / time / 1e6).rounded()) MB/s"
             emit(BenchmarkRow(area: "store", operation: name, n: calendar.events.count, oursPerSecond: Double(calendar.events.count) / time,
                               reference: nil, referencePerSecond: nil, doublingGrowth: nil,
-                              note: "\((time * 1e5).rounded() / 100) ms for \(bytes.count / 1_000) kB"))
+                              note: "\((time * 1e5).rounded() / 100) ms for \(bytes.count / 1_000) kB, \(rate)"))
         }
     }
 
