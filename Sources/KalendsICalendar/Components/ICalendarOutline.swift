@@ -14,28 +14,51 @@ import Glibc
 /// A windowed read (`ICalendarReader.read(_:outline:keeping:zoneUses:)`)
 /// reads the children a query may need and passes over the others.
 package struct ICalendarOutline: Sendable {
-    /// One child of the VCALENDAR (a VEVENT, a VTODO, a VTIMEZONE...).
+    /// One child of the VCALENDAR (a VEVENT, a VTODO, a VTIMEZONE...), in 16
+    /// bytes (a 100 MB file has 170,000 of them; files are at most 1 GiB).
     package struct Child: Sendable {
+        private let start: Int32, end: Int32, first: Int32
         /// A VEVENT.
         package let isEvent: Bool
         /// From the start of its BEGIN line to the end of its END line, line end included.
-        package let byteRange: Range<Int>
+        package var byteRange: Range<Int> { Int(start)..<Int(end) }
         /// The 1-based line of its BEGIN.
-        package let line: Int
+        package var line: Int { Int(first) }
+
+        init(isEvent: Bool, byteRange: Range<Int>, line: Int) {
+            self.isEvent = isEvent
+            start = Int32(truncatingIfNeeded: byteRange.lowerBound)
+            end = Int32(truncatingIfNeeded: byteRange.upperBound)
+            first = Int32(truncatingIfNeeded: line)
+        }
+    }
+
+    /// Lines of the VCALENDAR's own, with the first one's number, in 12 bytes.
+    package struct Gap: Sendable {
+        private let start: Int32, end: Int32, first: Int32
+        package var range: Range<Int> { Int(start)..<Int(end) }
+        package var line: Int { Int(first) }
+
+        init(_ range: Range<Int>, _ line: Int) {
+            start = Int32(truncatingIfNeeded: range.lowerBound)
+            end = Int32(truncatingIfNeeded: range.upperBound)
+            first = Int32(truncatingIfNeeded: line)
+        }
     }
 
     /// The children in order.
     package private(set) var children: [Child] = []
     /// The VCALENDAR's own lines between children (and before the first,
-    /// after the last): ranges with their first line, in order, BEGIN and END:VCALENDAR included.
-    package private(set) var gaps: [(range: Range<Int>, line: Int)] = []
+    /// after the last), in order, BEGIN and END:VCALENDAR included.
+    package private(set) var gaps: [Gap] = []
 
     /// The deepest nesting an outline follows (deeper files are read in one pass).
     static let maximumDepth = 16
 
     /// The outline of `bytes`, or nil when they are not plainly laid out.
     package init?(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let base = bytes.baseAddress else { return nil }
+        // (Offsets and lines are kept in 32 bits: a file of 2 GiB or more has no outline.)
+        guard let base = bytes.baseAddress, bytes.count < Int(Int32.max) else { return nil }
         let count = bytes.count
         var position = count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
         var line = 1
@@ -88,7 +111,7 @@ package struct ICalendarOutline: Sendable {
                 if open.isEmpty {
                     guard line == 1, Self.equals(bytes, name, "VCALENDAR") else { return nil }
                 } else if open.count == 1 {
-                    gaps.append((gapStart..<position, gapLine))
+                    gaps.append(Gap(gapStart..<position, gapLine))
                     childStart = position
                     childLine = line
                     childIsEvent = Self.equals(bytes, name, "VEVENT")
@@ -104,7 +127,7 @@ package struct ICalendarOutline: Sendable {
                     gapStart = next
                     gapLine = line + 1
                 } else if open.isEmpty {
-                    gaps.append((gapStart..<next, gapLine))
+                    gaps.append(Gap(gapStart..<next, gapLine))
                     closed = true
                 }
             }
@@ -140,11 +163,12 @@ package struct ICalendarOutline: Sendable {
 }
 
 extension ICalendarReader {
-    /// Reads `bytes` as `read(_:)` does (lenient), but only the children of
+    /// Reads `bytes` as `read(_:)` does (in the reader's mode), but only the children of
     /// their VCALENDAR that `keeping` says (by index in `outline.children`)
     /// and the VCALENDAR's own lines. The children left out must be ones one
     /// pass reads without a defect, whose TZIDs are defined: then the
-    /// document is one pass's without them, warnings included.
+    /// document is one pass's without them, warnings included (strict: the
+    /// same first error).
     /// - Throws: `ICalendarError` as `read(_:)` does.
     package func read(_ bytes: UnsafeBufferPointer<UInt8>, outline: ICalendarOutline, keeping: (Int) -> Bool) throws(ICalendarError) -> ICalendarDocument {
         // The parts: runs of what is kept (the VCALENDAR's own lines always), each read by a builder of its own.
@@ -164,10 +188,10 @@ extension ICalendarReader {
         }
         if let last = outline.gaps.last, outline.gaps.count > outline.children.count { add(last.range, line: last.line) }
         // In up to one chunk per core, each chunk's parts read by one builder going on from part to part.
-        let table = self.table, source = self.source
+        let table = self.table, source = self.source, strict = mode == .strict
         nonisolated(unsafe) let shared = bytes
         let built = Parallel.chunks(count: parts.count, minimumChunk: 64) { chunk -> [Result<TreeBuilder, ICalendarError>] in
-            var builder = TreeBuilder(source: source, strict: false, table: table, bytes: shared, range: parts[chunk.lowerBound].range,
+            var builder = TreeBuilder(source: source, strict: strict, table: table, bytes: shared, range: parts[chunk.lowerBound].range,
                                       firstLine: parts[chunk.lowerBound].line, insideCalendar: chunk.lowerBound > 0)
             do throws(ICalendarError) {
                 try builder.run(parts: Array(parts[chunk]), finishing: chunk.upperBound == parts.count)

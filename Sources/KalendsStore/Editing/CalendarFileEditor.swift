@@ -107,6 +107,8 @@ public struct CalendarFileEditor: Sendable {
                 return ([.replace(snapshot, created)], ())
             }
             if isFolder { throw .itemNameTaken(path: file, uid: uid) }
+            // A file whose result certainly reads back is not read three times (`FastAppend`).
+            if let appended = FastAppend.appended(current, component: component, path: file) { return ([.replace(snapshot, appended)], ()) }
             let edited = try EditedFile(current, path: file)
             guard let calendar = edited.lastCalendar else {
                 throw .unreadable(path: file, cause: .content(ICalendarError(.notICalendar(found: nil), source: file, line: 1)))

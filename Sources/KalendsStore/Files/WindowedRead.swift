@@ -69,7 +69,7 @@ extension CalendarFileReader {
         case read(Result)
         /// Outlined: its bytes, outline, each child's certification (nil: not a VEVENT), and what
         /// all but its VEVENTs read as (what the file reads as when they are all left out).
-        case outlined(bytes: [UInt8]?, outline: ICalendarOutline, events: [PlainEvent?], rest: Rest, zones: ICalendarZones)
+        case outlined(bytes: [UInt8]?, outline: ICalendarOutline, events: [PlainEvent?], made: [Event?], rest: Rest, zones: ICalendarZones)
     }
 
     /// What a file's VCALENDAR lines and components other than VEVENTs read as.
@@ -130,10 +130,18 @@ extension CalendarFileReader {
         //    of any series: then all are read.
         struct Series {
             var read = false
-            var masters = 0
-            var masterSequence = 0
-            var form: String?
-            var overrides: [(id: Int, sequence: Int)] = []
+            /// The form of its first event, by its index in `forms` (-1: none yet).
+            var form: Int32 = -1
+            var masters: Int32 = 0
+            var masterSequence: Int32 = 0
+            var overrides: [(id: Int, sequence: Int32)] = []
+        }
+        // The forms met (a few: date, floating, utc and the TZIDs), told apart by index.
+        var forms: [String] = []
+        func formIndex(_ form: String) -> Int32 {
+            if let found = forms.firstIndex(of: form) { return Int32(found) }
+            forms.append(form)
+            return Int32(forms.count - 1)
         }
         // Each UID hashed once: its slot, and each certified event's slot by file and child.
         var slotOf: [String: Int] = [:]
@@ -147,7 +155,7 @@ extension CalendarFileReader {
             return found
         }
         let total = all.reduce(0) { count, look in
-            if case .outlined(_, _, let events, _, _) = look { return count + events.count }
+            if case .outlined(_, _, let events, _, _, _) = look { return count + events.count }
             return count
         }
         slotOf.reserveCapacity(total)
@@ -157,7 +165,7 @@ extension CalendarFileReader {
             switch entry {
             case .read(let result):
                 for event in result.calendar.events where !event.uid.isEmpty { entries[slot(event.uid)].read = true }
-            case .outlined(_, _, let events, _, _):
+            case .outlined(_, _, let events, _, _, _):
                 fileSlots = [Int](repeating: -1, count: events.count)
                 for (index, event) in events.enumerated() {
                     switch event {
@@ -168,8 +176,9 @@ extension CalendarFileReader {
                         let at = slot(placement.uid)
                         fileSlots[index] = at
                         if entries[at].read { continue }
-                        if entries[at].form == nil { entries[at].form = placement.form }
-                        if placement.hasRange || entries[at].form != placement.form || placement.touches { entries[at].read = true }
+                        let form = formIndex(placement.form)
+                        if entries[at].form < 0 { entries[at].form = form }
+                        if placement.hasRange || entries[at].form != form || placement.touches { entries[at].read = true }
                         if let id = placement.recurrenceID {
                             entries[at].overrides.append((id, placement.sequence))
                         } else {
@@ -197,7 +206,7 @@ extension CalendarFileReader {
                 switch all[index] {
                 case .read(let result):
                     reads.append(result)
-                case .outlined(let bytes, let outline, let events, let rest, let zones):
+                case .outlined(let bytes, let outline, let events, let made, let rest, let zones):
                     do throws(CalendarReadError) {
                         if events.indices.allSatisfy({ events[$0] == nil || isLeftOut(index, $0) }) {
                             switch rest {
@@ -209,7 +218,8 @@ extension CalendarFileReader {
                                 reads.append(Result(calendar: calendar, warnings: []))
                             }
                         } else if let bytes {
-                            reads.append(try readKept(bytes, outline: outline, events: events, rest: rest, zones: zones, window: window, source: files[index],
+                            reads.append(try readKept(bytes, outline: outline, events: events, made: made, rest: rest, zones: zones, window: window,
+                                                      source: files[index],
                                                       leftOut: { isLeftOut(index, $0) }))
                         } else {
                             // Its bytes were not kept: read again, in full.
@@ -249,9 +259,9 @@ extension CalendarFileReader {
         } catch {
             throw .file(error)
         }
-        let outlined: (ICalendarOutline, [PlainEvent?], Rest, ICalendarZones)?
+        let outlined: (ICalendarOutline, [PlainEvent?], [Event?], Rest, ICalendarZones)?
         do {
-            outlined = try bytes.withUnsafeBufferPointer { (buffer) throws(ICalendarError) -> (ICalendarOutline, [PlainEvent?], Rest, ICalendarZones)? in
+            outlined = try bytes.withUnsafeBufferPointer { (buffer) throws(ICalendarError) -> (ICalendarOutline, [PlainEvent?], [Event?], Rest, ICalendarZones)? in
                 guard let outline = ICalendarOutline(buffer), outline.children.contains(where: \.isEvent) else { return nil }
                 // The zones: the VCALENDAR's own lines and its VTIMEZONEs, read once per text when that is all.
                 var zonesOnly = true
@@ -302,21 +312,52 @@ extension CalendarFileReader {
                 }
                 let children = outline.children
                 let seconds = window.lowerBound.seconds..<window.upperBound.seconds
+                // Each VEVENT certified; one that can touch the window (kept whatever else is) made in the same pass.
+                func certified(_ range: Range<Int>, _ certifier: inout PlainEvents) -> ([PlainEvent?], [Event?]) {
+                    var events: [PlainEvent?] = [], made: [Event?] = []
+                    events.reserveCapacity(range.count)
+                    made.reserveCapacity(range.count)
+                    for child in children[range] {
+                        guard child.isEvent else {
+                            events.append(nil)
+                            made.append(nil)
+                            continue
+                        }
+                        let (event, madeEvent) = certifier.certifyAndMake(child.byteRange, line: child.line, source: file)
+                        events.append(event)
+                        made.append(madeEvent)
+                    }
+                    return (events, made)
+                }
                 guard single else {
                     var certifier = PlainEvents(bytes: buffer, zones: zones, window: seconds)
-                    return (outline, children.map { child in child.isEvent ? certifier.certify(child.byteRange, line: child.line) : nil }, rest, zones)
+                    let (events, made) = certified(children.indices, &certifier)
+                    return (outline, events, made, rest, zones)
                 }
+                // On the machine's cores, each chunk writing its own range of the results (no second copy of them:
+                // a 100 MB file has 170,000).
                 nonisolated(unsafe) let shared = buffer
-                let parts = Parallel.chunks(count: children.count, minimumChunk: 2_048) { range -> [PlainEvent?] in
-                    var certifier = PlainEvents(bytes: shared, zones: zones, window: seconds)
-                    return children[range].map { child in child.isEvent ? certifier.certify(child.byteRange, line: child.line) : nil }
+                var made = [Event?](repeating: nil, count: children.count)
+                var events = [PlainEvent?](repeating: nil, count: children.count)
+                events.withUnsafeMutableBufferPointer { eventsBuffer in
+                    made.withUnsafeMutableBufferPointer { madeBuffer in
+                        nonisolated(unsafe) let eventsBuffer = eventsBuffer, madeBuffer = madeBuffer
+                        _ = Parallel.chunks(count: children.count, minimumChunk: 2_048) { range -> Bool in
+                            var certifier = PlainEvents(bytes: shared, zones: zones, window: seconds)
+                            for index in range where children[index].isEvent {
+                                (eventsBuffer[index], madeBuffer[index]) = certifier.certifyAndMake(children[index].byteRange, line: children[index].line,
+                                                                                                   source: file)
+                            }
+                            return true
+                        }
+                    }
                 }
-                return (outline, parts.flatMap { $0 }, rest, zones)
+                return (outline, events, made, rest, zones)
             }
         } catch {
             throw .content(error)
         }
-        guard let (outline, events, rest, zones) = outlined else {
+        guard let (outline, events, made, rest, zones) = outlined else {
             return .read(try decode(try parse(bytes, source: file), source: file))
         }
         // An item of a folder whose events are all masters that cannot touch the window is most likely left
@@ -326,9 +367,9 @@ extension CalendarFileReader {
             guard case .certified(let placement) = event else { return false }
             return !placement.touches && placement.recurrenceID == nil && !placement.hasRange
         }) {
-            return .outlined(bytes: nil, outline: outline, events: events, rest: rest, zones: zones)
+            return .outlined(bytes: nil, outline: outline, events: events, made: made, rest: rest, zones: zones)
         }
-        return .outlined(bytes: bytes, outline: outline, events: events, rest: rest, zones: zones)
+        return .outlined(bytes: bytes, outline: outline, events: events, made: made, rest: rest, zones: zones)
     }
 
     /// Whether the bytes at `start` are `text`.
@@ -340,7 +381,8 @@ extension CalendarFileReader {
     }
 
     /// A file read without the VEVENTs `leftOut` says (all certified), as one pass reads the rest.
-    private func readKept(_ bytes: [UInt8], outline: ICalendarOutline, events: [PlainEvent?], rest: Rest, zones: ICalendarZones, window: Range<Instant>,
+    private func readKept(_ bytes: [UInt8], outline: ICalendarOutline, events: [PlainEvent?], made first: [Event?], rest: Rest, zones: ICalendarZones,
+                          window: Range<Instant>,
                           source: String, leftOut: (Int) -> Bool) throws(CalendarReadError) -> Result {
         // The certified events kept are made from their bytes (`PlainEvents.event`); the rest is read by the
         // one reader. (The TZIDs of the events not read are defined, or they would not be certified: their
@@ -353,6 +395,7 @@ extension CalendarFileReader {
                 var certifier = PlainEvents(bytes: buffer, zones: zones, window: window.lowerBound.seconds..<window.upperBound.seconds)
                 return range.map { index -> Event? in
                     guard kept[index], case .certified? = events[index] else { return nil }
+                    if let made = first[index] { return made }
                     return certifier.event(children[index].byteRange, line: children[index].line, source: source)
                 }
             }.flatMap { $0 }
