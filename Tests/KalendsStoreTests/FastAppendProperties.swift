@@ -51,6 +51,20 @@ final class FastAppendProperties: XCTestCase {
         return outcome.map { _ in (try? [UInt8](Data(contentsOf: file))) ?? [] }
     }
 
+    /// The same bytes written, or the same refusal.
+    static func assertSame(_ slow: Result<[UInt8], CalendarEditError>, _ fast: Result<[UInt8], CalendarEditError>, appendedTo bytes: [UInt8]) throws {
+        switch (slow, fast) {
+        case (.success(let a), .success(let b)):
+            guard a == b else {
+                throw Failure("the full path wrote\n\(String(decoding: a, as: UTF8.self))\nthe fast one\n\(String(decoding: b, as: UTF8.self))")
+            }
+        case (.failure(let a), .failure(let b)):
+            guard "\(a)" == "\(b)" else { throw Failure("refused as \(a), and as \(b)") }
+        default:
+            throw Failure("full: \(slow), fast: \(fast)\n\(String(decoding: bytes, as: UTF8.self))")
+        }
+    }
+
     func testAnAppendedEventIsWrittenAsTheFullPathWritesIt() {
         // Mostly plain calendars (seeds whose events read plainly), some with defects.
         let seeds = Gen<Int>.int(in: 0...1_000_000).array(count: 1...5)
@@ -64,16 +78,7 @@ final class FastAppendProperties: XCTestCase {
             let fast = try Self.append(component, to: bytes, fast: true, name: "a\(run).ics")
             let took = FastAppend.appended(bytes, component: component, path: "x.ics") != nil
             cover(minPercent: 5, took, "written without the full reads")
-            switch (slow, fast) {
-            case (.success(let a), .success(let b)):
-                guard a == b else {
-                    throw Failure("the full path wrote\n\(String(decoding: a, as: UTF8.self))\nthe fast one\n\(String(decoding: b, as: UTF8.self))")
-                }
-            case (.failure(let a), .failure(let b)):
-                guard "\(a)" == "\(b)" else { throw Failure("refused as \(a), and as \(b)") }
-            default:
-                throw Failure("full: \(slow), fast: \(fast)\n\(String(decoding: bytes, as: UTF8.self))")
-            }
+            try Self.assertSame(slow, fast, appendedTo: bytes)
             return true
         }
     }
@@ -97,16 +102,7 @@ final class FastAppendProperties: XCTestCase {
             cover(minPercent: 12, took, "written without the full reads")
             let slow = try Self.append(component, to: text, fast: false, name: "p\(run).ics")
             let fast = try Self.append(component, to: text, fast: true, name: "p\(run).ics")
-            switch (slow, fast) {
-            case (.success(let a), .success(let b)):
-                guard a == b else {
-                    throw Failure("the full path wrote\n\(String(decoding: a, as: UTF8.self))\nthe fast one\n\(String(decoding: b, as: UTF8.self))")
-                }
-            case (.failure(let a), .failure(let b)):
-                guard "\(a)" == "\(b)" else { throw Failure("refused as \(a), and as \(b)") }
-            default:
-                throw Failure("full: \(slow), fast: \(fast)\n\(String(decoding: text, as: UTF8.self))")
-            }
+            try Self.assertSame(slow, fast, appendedTo: text)
             return true
         }
     }

@@ -40,7 +40,15 @@ public struct CalendarFileReader: Sendable {
     ///   file is not iCalendar or (strict) has a defect (`.content`), a
     ///   folder holds no item and no calendar folder (`.noCalendar`).
     public func read(_ path: String) throws(CalendarReadError) -> [Result] {
-        guard Self.isDirectory(path) else { return [try readFile(path)] }
+        try Self.read(path, file: readFile, folder: readFolder)
+    }
+
+    /// `path` laid out as `read(_:)` says: a file read by `file`; a vdir
+    /// folder by `folder` (given its path and entries); a folder of vdir
+    /// folders, each by `folder`, in name order.
+    static func read(_ path: String, file: (String) throws(CalendarReadError) -> Result,
+                     folder: (String, [String]) throws(CalendarReadError) -> Result) throws(CalendarReadError) -> [Result] {
+        guard Self.isDirectory(path) else { return [try file(path)] }
         let names: [String]
         do {
             names = try Self.entries(of: path)
@@ -48,20 +56,20 @@ public struct CalendarFileReader: Sendable {
             throw .file(error)
         }
         if names.contains(where: { $0.hasSuffix(".ics") }) || Self.isCollection(path, names: names) {
-            return [try readFolder(path, names: names)]
+            return [try folder(path, names)]
         }
         var results: [Result] = []
         for name in names {
-            let folder = Self.joined(path, name)
-            guard Self.isDirectory(folder) else { continue }
+            let inside = Self.joined(path, name)
+            guard Self.isDirectory(inside) else { continue }
             let inner: [String]
             do {
-                inner = try Self.entries(of: folder)
+                inner = try Self.entries(of: inside)
             } catch {
                 throw .file(error)
             }
-            guard inner.contains(where: { $0.hasSuffix(".ics") }) || Self.isCollection(folder, names: inner) else { continue }
-            results.append(try readFolder(folder, names: inner))
+            guard inner.contains(where: { $0.hasSuffix(".ics") }) || Self.isCollection(inside, names: inner) else { continue }
+            results.append(try folder(inside, inner))
         }
         guard !results.isEmpty else { throw .noCalendar(path: path) }
         return results

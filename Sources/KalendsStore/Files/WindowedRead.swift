@@ -23,33 +23,11 @@ extension CalendarFileReader {
     /// - Throws: `CalendarReadError`, as `read(_:)` does.
     public func read(_ path: String, touching window: Range<Instant>) throws(CalendarReadError) -> [Result] {
         guard mode == .lenient else { return try read(path) }
-        guard Self.isDirectory(path) else {
-            return [try readCollection([path], name: nil, path: path, color: nil, window: window)]
-        }
-        let names: [String]
-        do {
-            names = try Self.entries(of: path)
-        } catch {
-            throw .file(error)
-        }
-        if names.contains(where: { $0.hasSuffix(".ics") }) || Self.isCollection(path, names: names) {
-            return [try readCollection(folder: path, names: names, window: window)]
-        }
-        var results: [Result] = []
-        for name in names {
-            let folder = Self.joined(path, name)
-            guard Self.isDirectory(folder) else { continue }
-            let inner: [String]
-            do {
-                inner = try Self.entries(of: folder)
-            } catch {
-                throw .file(error)
-            }
-            guard inner.contains(where: { $0.hasSuffix(".ics") }) || Self.isCollection(folder, names: inner) else { continue }
-            results.append(try readCollection(folder: folder, names: inner, window: window))
-        }
-        guard !results.isEmpty else { throw .noCalendar(path: path) }
-        return results
+        return try Self.read(path, file: { (file) throws(CalendarReadError) in
+            try readCollection([file], name: nil, path: file, color: nil, window: window)
+        }, folder: { (folder, names) throws(CalendarReadError) in
+            try readCollection(folder: folder, names: names, window: window)
+        })
     }
 
     private func readCollection(folder: String, names: [String], window: Range<Instant>) throws(CalendarReadError) -> Result {
