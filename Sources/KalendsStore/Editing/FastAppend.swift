@@ -86,7 +86,8 @@ enum FastAppend {
             for part in parts {
                 guard let part else { return false }
                 for placement in part {
-                    var entry = series[placement.uid] ?? Series(form: placement.form)
+                    let uid = String(decoding: buffer[placement.uid.range], as: UTF8.self)
+                    var entry = series[uid] ?? Series(form: placement.form)
                     guard entry.form == placement.form else { return false }
                     if let id = placement.recurrenceID {
                         entry.overrides.append((id, placement.sequence))
@@ -94,7 +95,7 @@ enum FastAppend {
                         entry.masters += 1
                         entry.masterSequence = placement.sequence
                     }
-                    series[placement.uid] = entry
+                    series[uid] = entry
                 }
             }
             for entry in series.values {

@@ -3,9 +3,33 @@ import KalendsICalendar
 
 /// What a window's read needs of a certified VEVENT: its series, whether
 /// it can touch the window, and what building its series checks.
+/// A UID as written in its file's bytes (ASCII): where, and its hash; no
+/// string is made of it (a 100 MB file has 170,000, each a heap string of 80
+/// bytes). `UIDTable` tells them apart by their bytes.
+struct UIDText {
+    let start: Int32, count: Int32
+    /// `UIDText.hash(of:)` of its bytes.
+    let hash: Int
+
+    var range: Range<Int> { Int(start)..<Int(start) + Int(count) }
+
+    init(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) {
+        start = Int32(truncatingIfNeeded: range.lowerBound)
+        count = Int32(truncatingIfNeeded: range.count)
+        hash = Self.hash(of: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[range]))
+    }
+
+    /// The hash of a UID's bytes (the same for a string's UTF-8).
+    static func hash(of bytes: UnsafeRawBufferPointer) -> Int {
+        var hasher = Hasher()
+        hasher.combine(bytes: bytes)
+        return hasher.finalize()
+    }
+}
+
 struct EventPlacement {
-    /// Its UID (ASCII).
-    let uid: String
+    /// Its UID, in its file's bytes.
+    let uid: UIDText
     /// The RECURRENCE-ID's seconds, `Int.min` for none (48 bytes in all: a 100 MB file has 170,000).
     private let id: Int
     /// Its SEQUENCE (0 without; at most 9 digits).
@@ -17,7 +41,7 @@ struct EventPlacement {
     /// Its times' form: `date`, `floating`, `utc`, or the TZID.
     let form: String
 
-    init(uid: String, recurrenceID: Int?, sequence: Int, hasRange: Bool, touches: Bool, form: String) {
+    init(uid: UIDText, recurrenceID: Int?, sequence: Int, hasRange: Bool, touches: Bool, form: String) {
         self.uid = uid
         id = recurrenceID ?? Int.min
         self.sequence = Int32(clamping: sequence)
@@ -105,7 +129,7 @@ enum PlainEvent {
     /// Not certain: it must be read in full. `uid`: its UID as one pass
     /// reads it, when that is plainly written; nil with `known` when it
     /// plainly has none; `known` false when its UID could be anything.
-    case uncertain(uid: String?, known: Bool)
+    case uncertain(uid: UIDText?, known: Bool)
 }
 
 /// The certification of plain VEVENTs: a conservative reading of a VEVENT's
@@ -183,7 +207,7 @@ struct PlainEvents {
         return true
     }
 
-    private func string(_ range: Range<Int>) -> String {
+    func string(_ range: Range<Int>) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 
@@ -424,7 +448,7 @@ struct PlainEvents {
         let status = capture.status.flatMap { Event.Status(rawValue: string($0).uppercased()) }
         let transparent = capture.transparency.map { string($0).uppercased() == "TRANSPARENT" } ?? false
         let url = capture.url.flatMap { $0.isEmpty ? nil : string($0) }
-        return Event(uid: placement.uid, title: text(capture.title), notes: text(capture.notes), location: text(capture.location),
+        return Event(uid: string(placement.uid.range), title: text(capture.title), notes: text(capture.notes), location: text(capture.location),
                      start: start, length: length, status: status, isTransparent: transparent,
                      recurrence: ItemRecurrence(rules: rules, exclusions: exclusions), recurrenceID: recurrenceID,
                      range: capture.hasRange ? .thisAndFuture : .thisInstance, sequence: capture.sequence,
@@ -565,7 +589,7 @@ struct PlainEvents {
                 if capture != nil { take(head, folded: folded, into: &capture) }
             }
         }
-        let uidText = uid.map(string)
+        let uidText = uid.map { UIDText($0, in: bytes) }
         let series = uidKnown ? uidText : nil
         guard certain, let start, let uidText, uidKnown, rules <= 1 else { return .uncertain(uid: series, known: uidKnown) }
         // The forms RFC 5545 wants, in which one pass reads nothing otherwise.

@@ -47,7 +47,7 @@ extension CalendarFileReader {
         case read(Result)
         /// Outlined: its bytes, outline, each child's certification (nil: not a VEVENT), and what
         /// all but its VEVENTs read as (what the file reads as when they are all left out).
-        case outlined(bytes: [UInt8]?, outline: ICalendarOutline, events: [PlainEvent?], made: [Event?], rest: Rest, zones: ICalendarZones)
+        case outlined(bytes: [UInt8], outline: ICalendarOutline, events: [PlainEvent?], made: [Event?], rest: Rest, zones: ICalendarZones)
     }
 
     /// What a file's VCALENDAR lines and components other than VEVENTs read as.
@@ -56,6 +56,44 @@ extension CalendarFileReader {
         case document(ICalendarDocument)
         /// VTIMEZONEs alone, read without a defect, as another file of the same bytes there was: its name and color.
         case zonesOnly(name: String?, color: String?)
+    }
+
+    /// Series slots by UID: UIDs given as bytes of a file (as certified) or as
+    /// strings (events read in full), told apart by their bytes through
+    /// `equal`, each hashed once (`UIDText.hash(of:)`).
+    struct UIDTable {
+        enum Key {
+            case bytes(file: Int32, range: Range<Int>)
+            case text(String)
+        }
+        /// The first slot of each hash; the next slot of the same hash, by slot (-1: none); each slot's key.
+        private var first: [Int: Int32] = [:]
+        private var next: [Int32] = []
+        private var keys: [Key] = []
+
+        mutating func reserveCapacity(_ count: Int) {
+            first.reserveCapacity(count)
+            next.reserveCapacity(count)
+            keys.reserveCapacity(count)
+        }
+
+        /// The slot of `key` (the next new one, `count`, when it is new).
+        mutating func slot(_ key: Key, hash: Int, equal: (Key, Key) -> Bool) -> Int {
+            if let head = first[hash] {
+                var at = head
+                while true {
+                    if equal(keys[Int(at)], key) { return Int(at) }
+                    guard next[Int(at)] >= 0 else { break }
+                    at = next[Int(at)]
+                }
+                next[Int(at)] = Int32(keys.count)
+            } else {
+                first[hash] = Int32(keys.count)
+            }
+            keys.append(key)
+            next.append(-1)
+            return keys.count - 1
+        }
     }
 
     /// The zones of a file's VCALENDAR lines and VTIMEZONEs, when that is all
@@ -121,38 +159,60 @@ extension CalendarFileReader {
             forms.append(form)
             return Int32(forms.count - 1)
         }
-        // Each UID hashed once: its slot, and each certified event's slot by file and child.
-        var slotOf: [String: Int] = [:]
+        // Each UID hashed once (as it was certified): its slot, and each certified event's slot by file and child.
+        var uids = UIDTable()
         var entries: [Series] = []
-        var slots: [[Int]] = []
+        var slots: [[Int32]] = []
         var readAll = false
-        func slot(_ uid: String) -> Int {
-            let next = entries.count
-            let found = { (slot: inout Int) in slot }(&slotOf[uid, default: next])
-            if found == next { entries.append(Series()) }
+        /// The bytes of a UID: of its file, or of a string.
+        let fileBytes: [[UInt8]] = all.map { look in
+            if case .outlined(let bytes, _, _, _, _, _) = look { return bytes }
+            return []
+        }
+        func withBytes<T>(_ key: UIDTable.Key, _ body: (UnsafeRawBufferPointer) -> T) -> T {
+            switch key {
+            case .text(var text):
+                return text.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+            case .bytes(let file, let range):
+                return fileBytes[Int(file)].withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[range])) }
+            }
+        }
+        func slot(_ key: UIDTable.Key, hash: Int) -> Int {
+            let found = uids.slot(key, hash: hash) { a, b in
+                withBytes(a) { x in withBytes(b) { y in x.elementsEqual(y) } }
+            }
+            if found == entries.count { entries.append(Series()) }
             return found
+        }
+        func slot(_ uid: String) -> Int {
+            var text = uid
+            return slot(.text(uid), hash: text.withUTF8 { UIDText.hash(of: UnsafeRawBufferPointer($0)) })
         }
         let total = all.reduce(0) { count, look in
             if case .outlined(_, _, let events, _, _, _) = look { return count + events.count }
             return count
         }
-        slotOf.reserveCapacity(total)
         entries.reserveCapacity(total)
-        for entry in all {
-            var fileSlots: [Int] = []
+        uids.reserveCapacity(total)
+        for (file, entry) in all.enumerated() {
+            var fileSlots: [Int32] = []
             switch entry {
             case .read(let result):
                 for event in result.calendar.events where !event.uid.isEmpty { entries[slot(event.uid)].read = true }
             case .outlined(_, _, let events, _, _, _):
-                fileSlots = [Int](repeating: -1, count: events.count)
+                fileSlots = [Int32](repeating: -1, count: events.count)
                 for (index, event) in events.enumerated() {
                     switch event {
                     case nil: continue
                     case .uncertain(let uid, let known)?:
-                        if let uid { entries[slot(uid)].read = true } else if !known { readAll = true }
+                        if let uid {
+                            entries[slot(.bytes(file: Int32(file), range: uid.range), hash: uid.hash)].read = true
+                        } else if !known {
+                            readAll = true
+                        }
                     case .certified(let placement)?:
-                        let at = slot(placement.uid)
-                        fileSlots[index] = at
+                        let at = slot(.bytes(file: Int32(file), range: placement.uid.range), hash: placement.uid.hash)
+                        fileSlots[index] = Int32(at)
                         if entries[at].read { continue }
                         let form = formIndex(placement.form)
                         if entries[at].form < 0 { entries[at].form = form }
@@ -171,7 +231,7 @@ extension CalendarFileReader {
         /// Whether the child `child` of the file `file` (a certified VEVENT) is left out.
         func isLeftOut(_ file: Int, _ child: Int) -> Bool {
             guard !readAll, slots[file][child] >= 0 else { return false }
-            let entry = entries[slots[file][child]]
+            let entry = entries[Int(slots[file][child])]
             guard !entry.read, entry.masters <= 1 else { return false }
             if entry.overrides.isEmpty { return true }
             if entry.masters == 1 && entry.overrides.contains(where: { $0.sequence < entry.masterSequence }) { return false }
@@ -195,13 +255,9 @@ extension CalendarFileReader {
                                                                   events: [], reminders: [])
                                 reads.append(Result(calendar: calendar, warnings: []))
                             }
-                        } else if let bytes {
-                            reads.append(try readKept(bytes, outline: outline, events: events, made: made, rest: rest, zones: zones, window: window,
-                                                      source: files[index],
-                                                      leftOut: { isLeftOut(index, $0) }))
                         } else {
-                            // Its bytes were not kept: read again, in full.
-                            reads.append(try readFile(files[index]))
+                            reads.append(try readKept(bytes, outline: outline, events: events, made: made, rest: rest, zones: zones, window: window,
+                                                      source: files[index], leftOut: { isLeftOut(index, $0) }))
                         }
                     } catch {
                         return (reads, error)
@@ -337,15 +393,6 @@ extension CalendarFileReader {
         }
         guard let (outline, events, made, rest, zones) = outlined else {
             return .read(try decode(try parse(bytes, source: file), source: file))
-        }
-        // An item of a folder whose events are all masters that cannot touch the window is most likely left
-        // out: its bytes are not kept (were its series read after all, it is read again, in full).
-        if !single && events.allSatisfy({ event in
-            guard let event else { return true }
-            guard case .certified(let placement) = event else { return false }
-            return !placement.touches && placement.recurrenceID == nil && !placement.hasRange
-        }) {
-            return .outlined(bytes: nil, outline: outline, events: events, made: made, rest: rest, zones: zones)
         }
         return .outlined(bytes: bytes, outline: outline, events: events, made: made, rest: rest, zones: zones)
     }
