@@ -150,7 +150,7 @@ final class WindowedReadProperties: XCTestCase {
         return (lines, form == "TZID=Custom/Zone" || otherForm == "TZID=Custom/Zone")
     }
 
-    /// A calendar's text (CRLF, lines folded at 75 octets), and a damage to its bytes when `damage` is not 0.
+    /// A calendar's text (CRLF or LF, lines folded at 75 octets, a byte order mark at times), its bytes damaged at times.
     static func calendar(_ events: [(lines: [String], customZone: Bool)], seed: Int) -> [UInt8] {
         var c = Choices(seed)
         var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN"]
@@ -165,18 +165,20 @@ final class WindowedReadProperties: XCTestCase {
         }
         if !zoneFirst { lines += zone }
         lines.append("END:VCALENDAR")
-        var bytes: [UInt8] = []
+        // CRLF as RFC 5545 says, or LF as many files have; a byte order mark at times.
+        let lineEnd: [UInt8] = c.rarely(4) ? [10] : [13, 10]
+        var bytes: [UInt8] = c.rarely(10) ? [0xEF, 0xBB, 0xBF] : []
         for line in lines {
             var raw = Array(line.utf8)
             var first = true
             while raw.count > (first ? 75 : 74) {
                 var cut = first ? 75 : 74
                 while cut > 0 && raw[cut] & 0xC0 == 0x80 { cut -= 1 }
-                bytes += raw[..<cut] + [13, 10, 32]
+                bytes += raw[..<cut] + lineEnd + [32]
                 raw.removeFirst(cut)
                 first = false
             }
-            bytes += raw + [13, 10]
+            bytes += raw + lineEnd
         }
         // Damage: a byte changed, a line end dropped, or a line break put in.
         if c.rarely(4) {
