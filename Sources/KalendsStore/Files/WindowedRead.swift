@@ -316,7 +316,7 @@ extension CalendarFileReader {
                     sameAsLast = true
                     for piece in pieces {
                         guard offset + piece.count <= last.bytes.count,
-                              last.bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress! + offset, buffer.baseAddress! + piece.lowerBound, piece.count) == 0 }) else {
+                              last.bytes[offset..<(offset + piece.count)].elementsEqual(buffer[piece]) else {
                             sameAsLast = false
                             break
                         }
