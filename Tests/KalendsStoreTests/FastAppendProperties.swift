@@ -77,7 +77,7 @@ final class FastAppendProperties: XCTestCase {
             let slow = try Self.append(component, to: bytes, fast: false, name: "a\(run).ics")
             let fast = try Self.append(component, to: bytes, fast: true, name: "a\(run).ics")
             let took = FastAppend.appended(bytes, component: component, path: "x.ics") != nil
-            cover(minPercent: 5, took, "written without the full reads")
+            cover(minPercent: 2, took, "written without the full reads")  // about 8% are; 2% keeps a run from failing by chance
             try Self.assertSame(slow, fast, appendedTo: bytes)
             return true
         }
@@ -99,7 +99,7 @@ final class FastAppendProperties: XCTestCase {
             text += end
             let component = Self.newEvent(newSeed + 1_000_000)
             let took = FastAppend.appended(text, component: component, path: "x.ics") != nil
-            cover(minPercent: 12, took, "written without the full reads")
+            cover(minPercent: 8, took, "written without the full reads")  // about 21% are
             let slow = try Self.append(component, to: text, fast: false, name: "p\(run).ics")
             let fast = try Self.append(component, to: text, fast: true, name: "p\(run).ics")
             try Self.assertSame(slow, fast, appendedTo: text)
