@@ -112,6 +112,9 @@ final class DocExamplesTests: XCTestCase {
             ```swift
             let x = 1
             ```
+            ```console sync laptop
+            $ vdirsyncer sync
+            ```
             """
         let parsed = DocExample.parse(text, file: "T.md")
         XCTAssertEqual(parsed.examples.map(\.line), [3, 6, 8, 11])
