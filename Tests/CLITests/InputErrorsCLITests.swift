@@ -57,6 +57,34 @@ final class InputErrorsCLITests: XCTestCase {
         CLI.assertError(CLI.run(["recur", locked.path]), status: 1, contains: "cannot be read: permission denied")
     }
 
+    /// A FIFO no program writes to never holds a command: among a vdir's
+    /// items it is no item (as vdirsyncer, which takes regular files, sees
+    /// it); named itself it reads as empty; an edit refuses it.
+    func testAFIFOIsNoItemAndHoldsNothing() throws {
+        let directory = URL(fileURLWithPath: "/tmp/kalends-fifo-\(getpid())-\(Int.random(in: 0..<1_000_000))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let event = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//T//EN\r\nBEGIN:VEVENT\r\nUID:a@t\r\nDTSTAMP:20240101T000000Z\r\n"
+            + "DTSTART:20240311T100000Z\r\nDURATION:PT1H\r\nSUMMARY:Kept\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        try Data(event.utf8).write(to: directory.appendingPathComponent("a.ics"))
+        let fifo = directory.appendingPathComponent("b.ics").path
+        XCTAssertEqual(mkfifo(fifo, 0o644), 0)
+        let agenda = CLI.run(["agenda", directory.path, "--from", "2024-03-11", "--days", "1", "--tz", "UTC"], timeout: 20)
+        XCTAssertEqual(agenda.status, 0, agenda.stderr)
+        XCTAssertEqual(agenda.lines, ["Monday 2024-03-11", "  10:00-11:00  Kept"])
+        CLI.assertError(CLI.run(["agenda", fifo, "--from", "2024-03-11"], timeout: 20), status: 1, contains: "not iCalendar")
+        CLI.assertError(CLI.run(["event", "add", fifo, "--title", "X", "--start", "2024-03-11T10:00", "--duration", "PT1H"], timeout: 20),
+                        status: 1, contains: "cannot be edited (it is not a regular file)")
+        CLI.assertError(CLI.run(["contacts", "list", fifo], timeout: 20), status: 1, contains: "b.ics")
+        // A new event in the folder: the FIFO is left as it was, and still no item.
+        let added = CLI.run(["event", "add", directory.path, "--title", "New", "--start", "2024-03-11T12:00", "--duration", "PT1H", "--tz", "UTC"],
+                            timeout: 20)
+        XCTAssertEqual(added.status, 0, added.stderr)
+        var info = stat()
+        XCTAssertEqual(stat(fifo, &info), 0)
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFIFO)
+    }
+
     /// `convert`, `add` and `diff` take dates, not files: a path is not read
     /// as a date-time (no word of a 'T'), and the message says that `-`
     /// reads dates from standard input.

@@ -226,6 +226,9 @@ public struct CalendarFileReader: Sendable {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
             }
+            // A FIFO, socket or device is no item (as vdirsyncer, which takes regular files only, sees it).
+            let type = entry.pointee.d_type
+            if type == UInt8(DT_FIFO) || type == UInt8(DT_SOCK) || type == UInt8(DT_CHR) || type == UInt8(DT_BLK) { continue }
             if includingHidden ? (name != "." && name != "..") : !name.hasPrefix(".") { names.append(name) }
         }
         return names.sorted()
@@ -254,7 +257,9 @@ public struct CalendarFileReader: Sendable {
     static func contents(of path: String, maximum: Int, in directory: (descriptor: Int32, name: String)? = nil) throws(CalendarFileError) -> [UInt8] {
         var descriptor: Int32
         repeat {
-            descriptor = directory.map { openat($0.descriptor, $0.name, O_RDONLY | O_CLOEXEC) } ?? open(path, O_RDONLY | O_CLOEXEC)
+            // Not blocking: a FIFO no one writes to would hold the open for ever (see `contents(of:path:maximum:)`).
+            descriptor = directory.map { openat($0.descriptor, $0.name, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+                ?? open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         } while descriptor < 0 && errno == EINTR
         guard descriptor >= 0 else { throw CalendarFileError(path: path, code: errno) }
         defer { close(descriptor) }
@@ -270,6 +275,11 @@ public struct CalendarFileReader: Sendable {
         let known = fstat(descriptor, &info) == 0
         let size = known && info.st_size > 0 ? Int(info.st_size) : 0
         let regular = known && (info.st_mode & S_IFMT) == S_IFREG
+        if !regular {
+            // A pipe's reads wait for its writer (one opened without blocking has none to wait for, and ends at once).
+            let flags = fcntl(descriptor, F_GETFL)
+            if flags >= 0 && flags & O_NONBLOCK != 0 { _ = fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) }
+        }
         guard size <= maximum else { throw CalendarFileError(path: path, code: EFBIG) }
         var failure: Int32 = 0
         var ended = false

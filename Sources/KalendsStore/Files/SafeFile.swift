@@ -92,7 +92,8 @@ public enum SafeFile {
         public func read(_ path: String) throws(CalendarEditError) -> Snapshot {
             let target = resolved(path)
             var descriptor: Int32
-            repeat { descriptor = open(target, O_RDONLY | O_CLOEXEC) } while descriptor < 0 && errno == EINTR
+            // Not blocking: a FIFO would hold the open for ever; it is refused below.
+            repeat { descriptor = open(target, O_RDONLY | O_CLOEXEC | O_NONBLOCK) } while descriptor < 0 && errno == EINTR
             guard descriptor >= 0 else {
                 if errno == ENOENT { return Snapshot(target: target, shownAs: path, bytes: nil, identity: nil, info: nil) }
                 throw .system(path: path, what: "be read", code: errno)
@@ -100,6 +101,9 @@ public enum SafeFile {
             defer { close(descriptor) }
             var info = stat()
             guard fstat(descriptor, &info) == 0 else { throw .system(path: path, what: "be read", code: errno) }
+            // Only a regular file is replaced by a new one (a device or a FIFO would not be itself after).
+            let kind = info.st_mode & S_IFMT
+            guard kind == S_IFREG || kind == S_IFDIR else { throw .system(path: path, what: "be edited (it is not a regular file)", code: EINVAL) }
             if access(target, W_OK) != 0 {
                 let code = errno
                 if code == EACCES || code == EROFS || code == EPERM { throw .readOnly(path: path, code: code) }
