@@ -1,4 +1,4 @@
-import Kalends
+@testable import Kalends
 import KalendsCheck
 import XCTest
 @testable import KalendsICalendar
@@ -128,5 +128,50 @@ final class PythonVTimeZoneExamples: XCTestCase {
         // The change written at 2011-12-31T00:00-10:00 is 2011-12-31T10:00Z, a day after Samoa's.
         XCTAssertEqual(zone.offset(at: Instant(seconds: 1_325_325_600 - 1)).seconds, -36_000)
         XCTAssertEqual(zone.offset(at: Instant(seconds: 1_325_325_600)).seconds, 50_400)
+    }
+}
+
+/// A VTIMEZONE written from a zone's current yearly rule (`VTimeZoneWriter.current`,
+/// what an edit writes for a TZID) reads back to the zone: every system zone
+/// whose rule it can say, at each noon and around each transition of the
+/// twenty years after its rule began (Israel's Friday 02:00 written from
+/// `M3.4.4/26`, Chile's Saturday 24:00, Greenland's -01:00 included).
+final class VTimeZoneCurrentProperties: XCTestCase {
+    static func roundTrip(_ zone: ZoneRules) throws -> ZoneRules? {
+        guard let component = VTimeZoneWriter.current(zone) else { return nil }
+        let text = "BEGIN:VCALENDAR\r\n" + String(decoding: ICalendarWriter().component(component), as: UTF8.self) + "END:VCALENDAR\r\n"
+        let document = try ICalendarReader(source: zone.identifier, mode: .strict).read(text)
+        return try ZoneRules(vtimezone: document.calendars[0].components[0], source: zone.identifier)
+    }
+
+    func testEveryZonesCurrentRuleReadsBack() throws {
+        var written = 0
+        var unsaid: [String] = []
+        for name in VTimeZoneHistoryProperties.systemZones() {
+            guard let zone = try? ZoneRules(identifier: name), !zone.isUTC, let rule = zone.recurringRule else { continue }
+            guard let read = try Self.roundTrip(zone) else {
+                unsaid.append(name)
+                continue
+            }
+            written += 1
+            // From the end of the zone's table (where its rule takes over), or 2026, for twenty years.
+            let start = Swift.max(zone.data.times.last ?? 0, 1_767_225_600)
+            // (The reader lists a rule other than "the n-th weekday" up to 2100 only.)
+            let end = Swift.min(start + 20 * 366 * 86_400, 4_102_444_800)
+            var instants = stride(from: start, to: end, by: 86_400).map { Instant(seconds: $0 + 43_200) }
+            guard start < end else { continue }
+            for transition in zone.transitions(from: Instant(seconds: start), to: Instant(seconds: end)) {
+                instants += [-3_601, -1, 0, 1, 3_599].map { Instant(seconds: transition.instant.seconds + $0) }
+            }
+            for instant in instants where instant.seconds >= start && read.offset(at: instant) != zone.offset(at: instant) {
+                return XCTFail("\(name) (\(rule)): at \(instant) the VTIMEZONE gives \(read.offset(at: instant)), the zone \(zone.offset(at: instant))")
+            }
+        }
+        XCTAssertGreaterThan(written, 300)
+        // Israel, Palestine, Chile, Easter Island, Greenland: rules at another day's hour, written.
+        for name in ["Asia/Jerusalem", "America/Santiago", "Pacific/Easter", "America/Nuuk"] where VTimeZoneHistoryProperties.systemZones().contains(name) {
+            XCTAssertFalse(unsaid.contains(name), name)
+        }
+        print("VTimeZoneCurrentProperties: \(written) zones written from their rule; none for \(unsaid)")
     }
 }

@@ -235,3 +235,46 @@ final class SeriesEditProperties: XCTestCase {
         init(_ description: String) { self.description = description }
     }
 }
+
+/// The VTIMEZONE an edit writes for a TZID agrees with the system's zone:
+/// every system zone, for five years from the event (Israel's and
+/// Palestine's rules at another day's hour, and Egypt's, which no RRULE
+/// says and is listed as RDATEs, included).
+final class WrittenZoneExamples: XCTestCase {
+    func testEveryZoneAnEventIsAddedInGetsAVTIMEZONEThatAgreesWithIt() throws {
+        var checked = 0
+        for name in VTimeZoneNames.system() {
+            guard let zone = try? ZoneRules(identifier: name), !zone.isUTC, zone.identifier == name,
+                  let local = SeriesEditProperties.local(day: 20_600, minute: 600) else { continue }
+            let bytes = try EditingProperties.edited(Array("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//T//EN\r\nEND:VCALENDAR\r\n".utf8)) { editor in
+                _ = try editor.add(NewEvent(title: "Here", start: .zoned(local, zone), end: .duration(try CalendarDuration(parsing: "PT1H"))))
+            }
+            try SeriesEditProperties.assertZonesDefined(bytes)
+            let document = try ICalendarReader(source: name, mode: .strict).read(bytes)
+            let component = try XCTUnwrap(document.components(named: "VTIMEZONE").first, name)
+            let written = try ZoneRules(vtimezone: component, source: name)
+            if let at = ZoneAgreement.firstDifference(written, zone, from: Instant(seconds: 20_600 * 86_400), years: 5) {
+                return XCTFail("\(name): the VTIMEZONE written gives \(written.offset(at: at)) at \(at), the zone \(zone.offset(at: at))")
+            }
+            checked += 1
+        }
+        XCTAssertGreaterThan(checked, 300)
+    }
+}
+
+/// The system's zone names (the files under TZDIR or /usr/share/zoneinfo).
+enum VTimeZoneNames {
+    static func system() -> [String] {
+        let root = ProcessInfo.processInfo.environment["TZDIR"] ?? "/usr/share/zoneinfo"
+        var names: [String] = []
+        let enumerator = FileManager.default.enumerator(atPath: root)
+        while let path = enumerator?.nextObject() as? String {
+            guard let first = path.first, first.isUppercase, !path.contains("."), !path.hasPrefix("posix"), !path.hasPrefix("right"),
+                  !path.hasPrefix("SystemV") else { continue }
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
+            names.append(path)
+        }
+        return names.sorted()
+    }
+}

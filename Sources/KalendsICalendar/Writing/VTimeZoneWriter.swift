@@ -14,24 +14,40 @@ import Kalends
 ///     // BEGIN:VTIMEZONE, TZID:Europe/Berlin, DAYLIGHT (RRULE ...;BYMONTH=3;BYDAY=-1SU), STANDARD (...)
 public enum VTimeZoneWriter {
     /// A VTIMEZONE from the zone's current yearly rule; nil for UTC, and for a
-    /// rule a VTIMEZONE's RRULE cannot say (a Julian day, a change outside
-    /// 00:00 ... 23:59:59): other programs then read the TZID as the IANA
-    /// name it is.
+    /// rule a VTIMEZONE's RRULE cannot say (a Julian day; a change past
+    /// midnight that moves the last week's day into the next month). A change
+    /// at another day's hour (Israel's `M3.4.4/26`: the Thursday of the
+    /// fourth week at 26:00, a Friday from the 23rd to the 29th at 02:00) is
+    /// written as the weekday it falls on among those days of the month.
     public static func current(_ zone: ZoneRules) -> ICalendarComponent? {
         guard !zone.isUTC, let rule = zone.recurringRule else { return nil }
         let tzid = ICalendarProperty("TZID", text: zone.identifier)
         func observance(_ name: String, from: UTCOffset, to: ZoneLocalTimeType, date: ZoneRuleDate?) -> ICalendarComponent? {
             var properties: [ICalendarProperty] = []
             if let date {
-                guard case .monthWeekday(let month, let week, let weekday) = date.day, (0..<86_400).contains(date.secondsOfDay) else { return nil }
+                guard case .monthWeekday(let month, let week, let weekday) = date.day, (1...12).contains(month), (1...5).contains(week),
+                      (0...6).contains(weekday) else { return nil }
+                // A time past the day (or before it) is another day's: `shift` days on.
+                let shift = date.secondsOfDay.floorDivided(by: 86_400), second = date.secondsOfDay - shift * 86_400
                 guard let first = try? ISODate(year: 1970, month: month, day: 1).dayNumber,
                       let next = try? ISODate(year: month == 12 ? 1971 : 1970, month: month % 12 + 1, day: 1).dayNumber else { return nil }
                 // 1970-01-01 was a Thursday (weekday 4, 0 being Sunday); week 5 is the last.
                 var dayNumber = first + (weekday - (first + 4).floorModulo(7)).floorModulo(7) + (week - 1) * 7
                 while dayNumber >= next { dayNumber -= 7 }
-                properties.append(ICalendarProperty(name: "DTSTART", value: ICalendarValue.DateTime.write(day: dayNumber, second: date.secondsOfDay)))
                 let codes = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]
-                properties.append(ICalendarProperty(name: "RRULE", value: "FREQ=YEARLY;BYMONTH=\(month);BYDAY=\(week == 5 ? -1 : week)\(codes[weekday % 7])"))
+                let rule: String
+                if shift == 0 {
+                    rule = "FREQ=YEARLY;BYMONTH=\(month);BYDAY=\(week == 5 ? -1 : week)\(codes[weekday])"
+                } else {
+                    // The week's seven days of the month, moved: all in the month in every year, or no RRULE says it.
+                    let length = month == 2 ? 28 : GregorianMath.daysInMonth(year: 1970, month: month)
+                    let days = week == 5 ? Array((-7 + shift)...(-1 + shift)) : Array((7 * (week - 1) + 1 + shift)...(7 * week + shift))
+                    guard days.allSatisfy({ (1...length).contains($0) || (-length ... -1).contains($0) }) else { return nil }
+                    rule = "FREQ=YEARLY;BYMONTH=\(month);BYDAY=\(codes[(weekday + shift).floorModulo(7)]);BYMONTHDAY="
+                        + days.map(String.init).joined(separator: ",")
+                }
+                properties.append(ICalendarProperty(name: "DTSTART", value: ICalendarValue.DateTime.write(day: dayNumber + shift, second: second)))
+                properties.append(ICalendarProperty(name: "RRULE", value: rule))
             } else {
                 properties.append(ICalendarProperty(name: "DTSTART", value: "19700101T000000"))
             }

@@ -10,6 +10,26 @@ import KalendsICalendar
 /// is left as it was, and a TZID only untouched components use gets none:
 /// the edit changes no byte it did not mean to.
 enum TimeZoneUpkeep {
+    /// The span a VTIMEZONE lists the changes of, for a zone whose rule it cannot say: 1970 to 2100.
+    static let historyStart = Instant(seconds: 0), historyEnd = Instant(seconds: 4_102_444_800)
+
+    /// The VTIMEZONE written for a system zone: its yearly rule, when that
+    /// is the zone from a year ago for twenty years (compact, what calendar
+    /// programs write); else every change of 1970-2100 listed: a rule no
+    /// RRULE says (Egypt's "last Thursday at 24:00"), or a table of future
+    /// changes the rule does not make (Morocco's and Palestine's around Ramadan).
+    static func vtimezone(for zone: ZoneRules) -> ICalendarComponent? {
+        let from = Instant(seconds: Instant.now.seconds.clampedSum(-366 * 86_400)), to = Instant(seconds: from.seconds.clampedSum(21 * 366 * 86_400))
+        // The same offset at the start and the same changes after it (offsets that change without a transition do not differ).
+        if let rule = VTimeZoneWriter.current(zone), let read = try? ZoneRules(vtimezone: rule, source: zone.identifier),
+           read.offset(at: from) == zone.offset(at: from),
+           read.transitions(from: from, to: to).filter({ $0.offsetBefore != $0.offsetAfter })
+            == zone.transitions(from: from, to: to).filter({ $0.offsetBefore != $0.offsetAfter }) {
+            return rule
+        }
+        return VTimeZoneWriter.history(zone, from: historyStart, to: historyEnd)
+    }
+
     /// The TZIDs the components of `calendar` use (its VTIMEZONEs aside).
     static func used(in calendar: ICalendarComponent) -> Set<String> {
         var used: Set<String> = []
@@ -62,8 +82,7 @@ enum TimeZoneUpkeep {
             for tzid in used.intersection(written).sorted() where defined[tzid] == nil {
                 if let text = known[tzid] {
                     added += text
-                } else if let zone = ICalendarZones().zone(for: tzid), zone.identifier == tzid,
-                          let component = VTimeZoneWriter.current(zone) {
+                } else if let zone = ICalendarZones().zone(for: tzid), zone.identifier == tzid, let component = vtimezone(for: zone) {
                     added += writer.component(component)
                 }
             }
