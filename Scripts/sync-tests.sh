@@ -19,16 +19,21 @@ KALENDS=${KALENDS:-.build/release/kalends}
 KALENDS=$(cd "$(dirname "$KALENDS")" && pwd)/$(basename "$KALENDS")
 venv=${XDG_CACHE_HOME:-$HOME/.cache}/kalends-sync-venv
 if [ ! -x "$KALENDS" ]; then echo "sync-tests: $KALENDS is missing (swift build -c release); nothing tested."; exit 0; fi
-if [ ! -x "$venv/bin/vdirsyncer" ] || [ ! -x "$venv/bin/radicale" ] || ! "$venv/bin/python" -c 'import caldav' 2>/dev/null; then
+# The versions the scenarios and Docs/Sync.md's conflict table were checked with
+# (vdirsyncer's conflict rules and caldav's search options change between versions).
+pins="radicale==3.9.0 vdirsyncer==0.21.0 caldav==3.6.0"
+if [ "$(cat "$venv/.kalends-pins" 2>/dev/null)" != "$pins" ]; then
     log=$(mktemp)
     if ! python3 -m venv "$venv" >/dev/null 2>&1; then
         echo "sync-tests: python3 -m venv is not available here; nothing tested."; exit 0
     fi
-    if ! "$venv/bin/pip" install -q radicale vdirsyncer caldav >"$log" 2>&1; then
-        echo "sync-tests: pip could not install radicale, vdirsyncer and caldav (no network?); nothing tested."
+    # shellcheck disable=SC2086
+    if ! "$venv/bin/pip" install -q $pins >"$log" 2>&1; then
+        echo "sync-tests: pip could not install $pins (no network?); nothing tested."
         tail -n 3 "$log"; rm -f "$log"; exit 0
     fi
     rm -f "$log"
+    echo "$pins" > "$venv/.kalends-pins"
 fi
 echo "sync-tests: Radicale $("$venv/bin/python" -c 'import radicale; print(radicale.VERSION)'), $("$venv/bin/vdirsyncer" --version 2>&1 | head -1), caldav $("$venv/bin/python" -c 'import caldav; print(caldav.__version__)'), $KALENDS"
 KALENDS="$KALENDS" SYNC_BIN="$venv/bin" "$venv/bin/python" Scripts/sync_scenarios.py "$@"

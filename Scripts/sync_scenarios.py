@@ -25,6 +25,8 @@ import tempfile
 import threading
 import time
 import unittest
+import urllib.error
+import urllib.request
 
 import caldav
 
@@ -66,13 +68,18 @@ class Server:
         self.process = subprocess.Popen([os.path.join(SYNC_BIN, "radicale"), "--config", config],
                                         stdout=self.log, stderr=subprocess.STDOUT)
         self.next_user = 0
-        for _ in range(100):
+        # Ready when it answers HTTP (a 401 without credentials); a Radicale that exited (the port taken) is an error.
+        for _ in range(150):
+            if self.process.poll() is not None:
+                break
             try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
-                    return
+                urllib.request.urlopen(self.url, timeout=1)
+                return
+            except urllib.error.HTTPError:
+                return
             except OSError:
                 time.sleep(0.1)
-        raise RuntimeError(f"Radicale did not start: {read(self.log.name)}")
+        raise RuntimeError(f"Radicale did not start on port {self.port}: {read(self.log.name)}")
 
     @property
     def url(self):
@@ -201,13 +208,14 @@ class Account:
     def contact(self, side, uid):
         return without_place(json.loads(run([KALENDS, "contacts", "show", self.addressbook(side), uid, "--json"]).stdout))
 
-    def server_occurrences(self):
-        """(uid, start, end, title) of every occurrence the server's time-range REPORT gives, sorted."""
+    def server_occurrences(self, server_expand=True):
+        """(uid, start, end, title) of every occurrence the server's time-range REPORT gives, sorted:
+        expanded by the server (Radicale, from the items' VTIMEZONEs), or by caldav from what the server sent."""
         client = caldav.DAVClient(url=SERVER.url, username=self.user, password=self.password)
         calendar = client.calendar(url=f"{SERVER.url}{self.user}/personal/")
         end = WINDOW_START + datetime.timedelta(days=WINDOW_DAYS)
         rows = []
-        for found in calendar.search(start=WINDOW_START, end=end, event=True, expand=True):
+        for found in calendar.search(start=WINDOW_START, end=end, event=True, expand=True, server_expand=server_expand):
             for event in found.icalendar_instance.walk("VEVENT"):
                 start = event.decoded("DTSTART")
                 if "DTEND" in event:
@@ -284,8 +292,8 @@ class Scenarios(unittest.TestCase):
         self.assertEqual(laptop, phone)
         self.assertTrue(laptop, "the window shows no event")
         if server:
-            self.assertEqual(agenda_occurrences(laptop), account.server_occurrences())
-        self.assertEqual(account.items("laptop"), sorted(account.items("laptop")))
+            self.assertEqual(agenda_occurrences(laptop), account.server_occurrences(server_expand=True), "expanded by Radicale")
+            self.assertEqual(agenda_occurrences(laptop), account.server_occurrences(server_expand=False), "expanded by caldav")
         self.assertEqual(len(account.items("laptop")), len(account.items("phone")))
         if server:
             self.assertEqual(len(account.items("laptop")), account.server_item_count())
@@ -307,18 +315,31 @@ class Scenarios(unittest.TestCase):
         self.assertEqual(len(a.items("laptop")), 5)
         a.settle()
         self.assertSame(a)
+        alarms = [run([KALENDS, "alarms", a.calendar(side), "--from", "2024-03-11T00:00", "--days", "21", "--tz", "UTC", "--json"]).stdout
+                  for side in ("laptop", "phone")]
+        self.assertEqual(alarms[0], alarms[1])
+        self.assertEqual(len(alarms[0].splitlines()), 9, "the standup's alarm, once for each of its 9 occurrences")
 
-    def test_reminders_added_and_done_read_the_same_everywhere(self):
+    def test_reminders_added_imported_and_done_read_the_same_everywhere(self):
+        # (Kalends edits a reminder by marking it done; it has no other reminder edit, and no reminder remove.)
         a = self.new_account()
         cal = a.calendar("laptop")
         kalends("event", "add", cal, "--title", "Anchor", "--start", "2024-03-11T08:00", "--duration", "PT1H", "--tz", "UTC")
+        imported = os.path.join(a.root, "todo.ics")
+        Account.write(imported, "\r\n".join([
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Example Corp//Tasks//EN", "BEGIN:VTODO", "UID:todo-from-work@example.com",
+            "DTSTAMP:20240301T090000Z", "DUE;TZID=America/Chicago:20240318T170000", "SUMMARY:Send the report", "PRIORITY:5",
+            "END:VTODO", "END:VCALENDAR", ""]))
+        kalends("import", imported, "--into", cal)
         once = kalends("reminder", "add", cal, "--title", "File taxes", "--due", "2024-03-15T18:00", "--priority", "1",
                        "--tz", "America/New_York", "--alarm", "-P1D")
         weekly = kalends("reminder", "add", cal, "--title", "Water the plants", "--due", "2024-03-12T08:00",
                          "--rrule", "FREQ=WEEKLY", "--tz", "Europe/Berlin")
         kalends("reminder", "add", cal, "--title", "Someday")
         a.settle()
+        self.assertSame(a)
         self.assertEqual(a.reminders("laptop"), a.reminders("phone"))
+        self.assertEqual(len(a.reminders("phone")), 4)
         # Done on the phone: the one-off is completed, the weekly one moves to its next due time.
         kalends("reminder", "done", a.calendar("phone"), once)
         kalends("reminder", "done", a.calendar("phone"), weekly)
@@ -333,7 +354,32 @@ class Scenarios(unittest.TestCase):
         todos = client.calendar(url=f"{SERVER.url}{a.user}/personal/").todos(include_completed=True)
         statuses = {str(t.icalendar_component["UID"]): str(t.icalendar_component.get("STATUS", "")) for t in todos}
         self.assertEqual(statuses.get(once), "COMPLETED")
-        self.assertEqual(len(statuses), 3)
+        self.assertEqual(len(statuses), 4)
+        # The due times the server has are the ones kalends lists.
+        dues = {str(t.icalendar_component["UID"]): moment(t.icalendar_component.decoded("DUE")) for t in todos if "DUE" in t.icalendar_component}
+        listed = {uid: row["due"][:19] for uid, row in ((r["uid"], r) for r in (json.loads(x) for x in laptop)) if row["due"]}
+        self.assertEqual(dues, {uid: due for uid, due in listed.items()})
+        self.assertEqual(dues[weekly], "2024-03-19T07:00:00")
+
+    def test_removing_the_last_item_needs_vdirsyncers_force_delete(self):
+        # vdirsyncer refuses to empty a collection on its own (StorageEmpty): `sync --force-delete` says it is meant.
+        a = self.new_account()
+        uid = kalends("event", "add", a.calendar("laptop"), "--title", "Only", "--start", "2024-03-12T09:00", "--duration", "PT1H",
+                      "--tz", "UTC")
+        a.settle()
+        self.assertEqual(len(a.items("phone")), 1)
+        kalends("event", "remove", a.calendar("laptop"), uid)
+        self.assertEqual(a.items("laptop"), [])
+        refused = a.vdirsyncer("laptop", "sync", check=False)
+        self.assertNotEqual(refused.returncode, 0)
+        self.assertIn("--force-delete", refused.stdout + refused.stderr)
+        self.assertEqual(a.server_item_count(), 1)
+        a.vdirsyncer("laptop", "sync", "--force-delete")
+        self.assertEqual(a.server_item_count(), 0)
+        a.vdirsyncer("phone", "sync", "--force-delete")
+        self.assertEqual(a.items("phone"), [])
+        self.assertEqual(a.agenda("phone"), [])
+        self.assertEqual(read(os.path.join(a.calendar("phone"), "displayname")), "Personal")
 
     def test_this_event_and_this_and_future_edits_on_either_side_sync(self):
         a = self.new_account()
@@ -347,7 +393,8 @@ class Scenarios(unittest.TestCase):
                 "--title", "Standup (late)", "--tz", "Europe/Berlin")
         a.settle()
         self.assertSame(a)
-        # On the phone, whose files the server named: this and future, then the whole of the other event moved.
+        # On the phone, whose files vdirsyncer named (at random: an @ is no part of its names): this and future,
+        # then the whole of the other event moved.
         names = a.items("phone")
         split = kalends("event", "edit", a.calendar("phone"), uid, "--occurrence", "2024-03-18T09:00", "--future",
                         "--title", "Standup v2", "--duration", "PT20M", "--tz", "Europe/Berlin")
@@ -456,7 +503,7 @@ class Scenarios(unittest.TestCase):
                          [("2024-03-12T16:00:00Z", "Choir"), ("2024-03-19T18:00:00Z", "Choir (concert)")])
         self.assertEqual(agenda_occurrences(a.agenda("laptop")), a.server_occurrences())
         self.assertIn("Dana Katz", "\n".join(a.contacts("laptop")))
-        # Edited on the laptop, in the file the server named: the other client's lines are kept.
+        # Edited on the laptop, in the file vdirsyncer named: the other client's lines are kept.
         kalends("event", "edit", a.calendar("laptop"), "3F1C-phone-made@example.com", "--occurrence", "2024-03-26T17:00",
                 "--title", "Choir (rehearsal)", "--tz", "Europe/Berlin")
         kalends("contacts", "edit", a.addressbook("laptop"), "ios-card-1", "--add-email", "dana@example.org")
@@ -527,16 +574,20 @@ class Scenarios(unittest.TestCase):
         self.assertEqual(self.titles(a, "laptop", uid), ["Lunch (phone)"])
         self.assertEqual(len(a.items("laptop")), 1)
 
-    def test_a_conflict_without_a_rule_stops_and_changes_nothing(self):
+    def test_a_conflict_without_a_rule_leaves_that_item_and_syncs_the_rest(self):
         a = self.new_account(conflict=None)
         uid = self.conflicting_edits(a)
+        other = kalends("event", "add", a.calendar("laptop"), "--title", "Added meanwhile", "--start", "2024-03-15T12:00",
+                        "--duration", "PT1H", "--tz", "UTC")
         before = {name: read(os.path.join(a.calendar("laptop"), name), binary=True) for name in a.items("laptop")}
         done = a.vdirsyncer("laptop", "sync", check=False)
         self.assertNotEqual(done.returncode, 0)
         self.assertIn("conflict", (done.stdout + done.stderr).lower())
         after = {name: read(os.path.join(a.calendar("laptop"), name), binary=True) for name in a.items("laptop")}
         self.assertEqual(before, after)
-        self.assertEqual([t for (_, _, _, t) in a.server_occurrences()], ["Lunch (phone)"])
+        # The conflicting item is left on both sides; the other change went up all the same.
+        self.assertEqual(sorted(t for (_, _, _, t) in a.server_occurrences()), ["Added meanwhile", "Lunch (phone)"])
+        self.assertIn(other, {u for (u, _, _, _) in a.server_occurrences()})
         # Resolved by a sync that says who wins.
         a.vdirsyncer("laptop", "sync", rule='"a wins"')
         a.sync("phone")
@@ -552,6 +603,8 @@ class Scenarios(unittest.TestCase):
             kalends("event", "edit", a.calendar(side), uid, "--start", "2024-03-14T10:00", "--tz", "UTC")
         a.settle()
         self.assertSame(a)
+        self.assertEqual([row["start"] for row in a.agenda("phone")], ["2024-03-14T10:00:00Z"])
+        self.assertEqual([start for (_, start, _, _) in a.server_occurrences()], ["2024-03-14T10:00:00"])
 
     def test_an_edit_against_a_removal_keeps_the_edit(self):
         a = self.new_account(conflict=None)
@@ -754,8 +807,8 @@ class TheGuide(unittest.TestCase):
                         else:
                             current[2].append(raw)
                 for at, command, shown in commands:
-                    done = subprocess.run(["/bin/sh", "-c", command + " 2>&1"], cwd=home, env=env, capture_output=True,
-                                          text=True, timeout=120)
+                    done = subprocess.run(["/bin/sh", "-c", command], cwd=home, env=env, stdout=subprocess.PIPE,
+                                          stderr=subprocess.STDOUT, text=True, timeout=120)
                     status = re.search(r"# exit (\d+)", command)
                     where_shown = f"Docs/Sync.md:{at}: $ {command}"
                     self.assertEqual(done.returncode, int(status.group(1)) if status else 0, f"{where_shown}\n{done.stdout}")
