@@ -217,8 +217,37 @@ public struct CalendarFileReader: Sendable {
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
+    /// The folder listings of one read, by path and whether hidden names are in: a reference, so that
+    /// what `listingOnce`'s body lists is kept for the rest of it (in its task only: another thread,
+    /// an edit beside it, lists afresh).
+    private final class Listings: @unchecked Sendable {
+        let names = Locked<[String: [String]]>([:])
+    }
+
+    @TaskLocal private static var listings: Listings?
+
+    /// `body`, in which each folder is listed once: a command that reads
+    /// looks at a folder twice (does it hold contacts? which items?), and a
+    /// vdir of 10,000 items takes milliseconds to list. Only for reads: an
+    /// edit lists what is there when it looks.
+    package static func listingOnce<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        let result: Swift.Result<T, E> = $listings.withValue(Listings()) {
+            do throws(E) { return .success(try body()) } catch { return .failure(error) }
+        }
+        return try result.get()
+    }
+
     /// The names in a folder (no `.` entries), sorted.
     static func entries(of path: String, includingHidden: Bool = false) throws(CalendarFileError) -> [String] {
+        guard let listings else { return try listedEntries(of: path, includingHidden: includingHidden) }
+        let key = (includingHidden ? "1" : "0") + path
+        if let known = listings.names.withLock({ $0[key] }) { return known }
+        let names = try listedEntries(of: path, includingHidden: includingHidden)
+        listings.names.withLock { $0[key] = names }
+        return names
+    }
+
+    private static func listedEntries(of path: String, includingHidden: Bool) throws(CalendarFileError) -> [String] {
         guard let directory = opendir(path) else { throw CalendarFileError(path: path, code: errno) }
         defer { closedir(directory) }
         var names: [String] = []
@@ -237,10 +266,19 @@ public struct CalendarFileReader: Sendable {
     /// Whether some entry of `folder` (not hidden) satisfies `match`, given its
     /// name and whether it is a folder (nil when the system does not say: then
     /// the caller asks). Stops at the first; unsorted, so no name is kept.
-    static func anyEntry(in folder: String, _ match: (String, Bool?) -> Bool) -> Bool {
+    static func anyEntry(in folder: String, filesEnding suffix: String? = nil, _ match: (String, Bool?) -> Bool) -> Bool {
         guard let directory = opendir(folder) else { return false }
         defer { closedir(directory) }
+        let ending = suffix.map { Array($0.utf8) } ?? []
         while let entry = readdir(directory) {
+            // A file whose name does not end in `suffix` is passed over without a String made of its name (a vdir has thousands).
+            if suffix != nil, entry.pointee.d_type == UInt8(DT_REG) {
+                let ends = withUnsafeBytes(of: entry.pointee.d_name) { raw -> Bool in
+                    let length = raw.firstIndex(of: 0) ?? raw.count
+                    return length >= ending.count && raw[(length - ending.count)..<length].elementsEqual(ending)
+                }
+                if !ends { continue }
+            }
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
             }

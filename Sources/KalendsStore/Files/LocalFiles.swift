@@ -17,8 +17,14 @@ public enum LocalFiles {
     /// Whether some entry of `folder` (not hidden) satisfies `match`, given its
     /// name and whether it is a folder (nil when the system does not say).
     /// Stops at the first; reads no more of the folder than that.
-    public static func anyEntry(in folder: String, _ match: (String, Bool?) -> Bool) -> Bool {
-        CalendarFileReader.anyEntry(in: folder, match)
+    /// With `filesEnding`, only the files whose names end so (and the entries that are no plain file) are given to `match`.
+    public static func anyEntry(in folder: String, filesEnding suffix: String? = nil, _ match: (String, Bool?) -> Bool) -> Bool {
+        CalendarFileReader.anyEntry(in: folder, filesEnding: suffix, match)
+    }
+
+    /// `body`, in which each folder is listed once (for a command that reads, not one that edits).
+    public static func listingOnce<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        try CalendarFileReader.listingOnce(body)
     }
 
     /// Whether `path` names a folder.

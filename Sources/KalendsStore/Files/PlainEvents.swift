@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Kalends
 import KalendsICalendar
 
@@ -199,6 +202,13 @@ struct PlainEvents {
         let pattern = text.utf8Start
         for offset in 0..<range.count where bytes[range.lowerBound + offset] != pattern[offset] { return false }
         return true
+    }
+
+    /// The index of the first line feed at or after `start` and before `end`, else `end` (memchr: lines are scanned at the memory's speed).
+    @inline(__always)
+    private func lineEnd(from start: Int, before end: Int) -> Int {
+        guard start < end, let base = bytes.baseAddress, let found = memchr(base + start, 10, end - start) else { return end }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 
     private func sameBytes(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
@@ -489,8 +499,7 @@ struct PlainEvents {
         var depth = 0
         while position < range.upperBound {
             // One logical line: its first physical line, and the folds after it.
-            var next = position
-            while next < range.upperBound && bytes[next] != 10 { next += 1 }
+            var next = lineEnd(from: position, before: range.upperBound)
             var contentEnd = next
             if contentEnd > position && bytes[contentEnd - 1] == 13 { contentEnd -= 1 }
             next = Swift.min(next + 1, range.upperBound)
@@ -501,8 +510,7 @@ struct PlainEvents {
             var foldsValid = true
             while next < range.upperBound && (bytes[next] == 32 || bytes[next] == 9) {
                 folded = true
-                var foldEnd = next
-                while foldEnd < range.upperBound && bytes[foldEnd] != 10 { foldEnd += 1 }
+                let foldEnd = lineEnd(from: next, before: range.upperBound)
                 var pieceEnd = foldEnd
                 if pieceEnd > next && bytes[pieceEnd - 1] == 13 { pieceEnd -= 1 }
                 length += pieceEnd - next - 1

@@ -47,7 +47,26 @@ extension CalendarFileReader {
         case read(Result)
         /// Outlined: its bytes, outline, each child's certification (nil: not a VEVENT), and what
         /// all but its VEVENTs read as (what the file reads as when they are all left out).
-        case outlined(bytes: [UInt8], outline: ICalendarOutline, events: [PlainEvent?], made: [Event?], rest: Rest, zones: ICalendarZones)
+        case outlined(Outlined)
+    }
+
+    /// An outlined file's first look (a reference: a folder has thousands, passed from step to step).
+    private final class Outlined: @unchecked Sendable {
+        let bytes: [UInt8]
+        let outline: ICalendarOutline
+        let events: [PlainEvent?]
+        let made: [Event?]
+        let rest: Rest
+        let zones: ICalendarZones
+
+        init(bytes: [UInt8], outline: ICalendarOutline, events: [PlainEvent?], made: [Event?], rest: Rest, zones: ICalendarZones) {
+            self.bytes = bytes
+            self.outline = outline
+            self.events = events
+            self.made = made
+            self.rest = rest
+            self.zones = zones
+        }
     }
 
     /// What a file's VCALENDAR lines and components other than VEVENTs read as.
@@ -166,7 +185,7 @@ extension CalendarFileReader {
         var readAll = false
         /// The bytes of a UID: of its file, or of a string.
         let fileBytes: [[UInt8]] = all.map { look in
-            if case .outlined(let bytes, _, _, _, _, _) = look { return bytes }
+            if case .outlined(let outlined) = look { return outlined.bytes }
             return []
         }
         func withBytes<T>(_ key: UIDTable.Key, _ body: (UnsafeRawBufferPointer) -> T) -> T {
@@ -189,7 +208,7 @@ extension CalendarFileReader {
             return slot(.text(uid), hash: text.withUTF8 { UIDText.hash(of: UnsafeRawBufferPointer($0)) })
         }
         let total = all.reduce(0) { count, look in
-            if case .outlined(_, _, let events, _, _, _) = look { return count + events.count }
+            if case .outlined(let outlined) = look { return count + outlined.events.count }
             return count
         }
         entries.reserveCapacity(total)
@@ -199,7 +218,8 @@ extension CalendarFileReader {
             switch entry {
             case .read(let result):
                 for event in result.calendar.events where !event.uid.isEmpty { entries[slot(event.uid)].read = true }
-            case .outlined(_, _, let events, _, _, _):
+            case .outlined(let outlined):
+                let events = outlined.events
                 fileSlots = [Int32](repeating: -1, count: events.count)
                 for (index, event) in events.enumerated() {
                     switch event {
@@ -244,7 +264,9 @@ extension CalendarFileReader {
                 switch all[index] {
                 case .read(let result):
                     reads.append(result)
-                case .outlined(let bytes, let outline, let events, let made, let rest, let zones):
+                case .outlined(let outlined):
+                    let (bytes, outline, events, made, rest, zones) = (outlined.bytes, outlined.outline, outlined.events, outlined.made,
+                                                                       outlined.rest, outlined.zones)
                     do throws(CalendarReadError) {
                         if events.indices.allSatisfy({ events[$0] == nil || isLeftOut(index, $0) }) {
                             switch rest {
@@ -394,7 +416,7 @@ extension CalendarFileReader {
         guard let (outline, events, made, rest, zones) = outlined else {
             return .read(try decode(try parse(bytes, source: file), source: file))
         }
-        return .outlined(bytes: bytes, outline: outline, events: events, made: made, rest: rest, zones: zones)
+        return .outlined(Outlined(bytes: bytes, outline: outline, events: events, made: made, rest: rest, zones: zones))
     }
 
     /// Whether the bytes at `start` are `text`.

@@ -117,11 +117,15 @@ public struct CalendarStore: Sendable {
             result = try occurrences(of: series[...], in: window, viewer: viewer, calendars: calendars, limit: limit)
         }
         // The keys computed once, the occurrences (large values) moved once.
-        let keys = result.map { (day: viewer.dayNumber(of: $0.startInstant), allDay: $0.isAllDay) }
-        let order = result.indices.sorted { i, j in
-            if keys[i].day != keys[j].day { return keys[i].day < keys[j].day }
-            if keys[i].allDay != keys[j].allDay { return keys[i].allDay }
-            return Self.precedesOnOneDay(result[i], result[j])
+        // The instants are in the keys too: only a tie reaches the occurrences' texts.
+        let keys = result.map { (day: viewer.dayNumber(of: $0.startInstant), allDay: $0.isAllDay, start: $0.startInstant, end: $0.endInstant) }
+        let order = keys.indices.sorted { i, j in
+            let a = keys[i], b = keys[j]
+            if a.day != b.day { return a.day < b.day }
+            if a.allDay != b.allDay { return a.allDay }
+            if a.start != b.start { return a.start < b.start }
+            if a.end != b.end { return a.end < b.end }
+            return result.withUnsafeBufferPointer { Self.precedesOnOneDay($0[i], $0[j]) }
         }
         return order.map { result[$0] }
     }

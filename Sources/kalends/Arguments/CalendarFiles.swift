@@ -22,6 +22,14 @@ enum CalendarFiles {
     /// `window`: the only window the store will be asked about (the series that cannot touch it are left out unread).
     static func open(_ paths: [String], strict: Bool, viewer: ZoneRules = .utc, standardInput: [UInt8]? = nil,
                      window: Range<Instant>? = nil) throws -> CalendarStore {
+        // Each folder listed once for this read.
+        try LocalFiles.listingOnce { () throws -> CalendarStore in
+            try openListed(paths, strict: strict, viewer: viewer, standardInput: standardInput, window: window)
+        }
+    }
+
+    private static func openListed(_ paths: [String], strict: Bool, viewer: ZoneRules, standardInput: [UInt8]?,
+                                   window: Range<Instant>?) throws -> CalendarStore {
         let reader = CalendarFileReader(mode: strict ? .strict : .lenient)
         var calendars: [CalendarCollection] = []
         var warnings: [ICalendarWarning] = []
@@ -89,12 +97,16 @@ enum CalendarFiles {
     static func holdsContacts(_ path: String) -> Bool {
         guard LocalFiles.isDirectory(path) else { return path.hasSuffix(".vcf") }
         // A folder of 10,000 items is read once, unsorted, without a stat per file.
-        return LocalFiles.anyEntry(in: path) { name, isFolder in
-            if name.hasSuffix(".vcf") { return true }
+        // The folder's listing (the one the calendar read uses next, within `LocalFiles.listingOnce`).
+        guard let names = try? LocalFiles.entries(of: path) else { return false }
+        if names.contains(where: { $0.hasSuffix(".vcf") }) { return true }
+        // Folders of cards, among the names that are no calendar item or collection file.
+        for name in names where !name.hasSuffix(".ics") && name != "displayname" && name != "color" {
             let folder = LocalFiles.joined(path, name)
-            guard isFolder ?? LocalFiles.isDirectory(folder) else { return false }
-            return LocalFiles.anyEntry(in: folder) { inner, _ in inner.hasSuffix(".vcf") }
+            guard LocalFiles.isDirectory(folder) else { continue }
+            if LocalFiles.anyEntry(in: folder, filesEnding: ".vcf", { inner, _ in inner.hasSuffix(".vcf") }) { return true }
         }
+        return false
     }
 
     /// The calendar "Birthdays": a yearly event for each birthday, anniversary and death date (`BirthdayCalendar`).
