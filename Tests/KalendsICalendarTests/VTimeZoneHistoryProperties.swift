@@ -12,20 +12,8 @@ final class VTimeZoneHistoryProperties: XCTestCase {
     static let from = Instant(seconds: -2_208_988_800)   // 1900-01-01
     static let to = Instant(seconds: 2_208_988_800)      // 2040-01-01
 
-    /// The system's zone names (the files under TZDIR or /usr/share/zoneinfo that read).
-    static func systemZones() -> [String] {
-        let root = ProcessInfo.processInfo.environment["TZDIR"] ?? "/usr/share/zoneinfo"
-        var names: [String] = []
-        let enumerator = FileManager.default.enumerator(atPath: root)
-        while let path = enumerator?.nextObject() as? String {
-            guard let first = path.first, first.isUppercase, !path.contains("."), !path.hasPrefix("posix"), !path.hasPrefix("right"),
-                  !path.hasPrefix("SystemV") else { continue }
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
-            names.append(path)
-        }
-        return names.sorted()
-    }
+    /// The system's zone names.
+    static func systemZones() -> [String] { ZoneFiles.systemZoneNames() }
 
     /// The zone read back from its written history.
     static func roundTrip(_ zone: ZoneRules) throws -> ZoneRules? {

@@ -243,7 +243,7 @@ final class SeriesEditProperties: XCTestCase {
 final class WrittenZoneExamples: XCTestCase {
     func testEveryZoneAnEventIsAddedInGetsAVTIMEZONEThatAgreesWithIt() throws {
         var checked = 0
-        for name in VTimeZoneNames.system() {
+        for name in ZoneFiles.systemZoneNames() {
             guard let zone = try? ZoneRules(identifier: name), !zone.isUTC, zone.identifier == name,
                   let local = SeriesEditProperties.local(day: 20_600, minute: 600) else { continue }
             let bytes = try EditingProperties.edited(Array("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//T//EN\r\nEND:VCALENDAR\r\n".utf8)) { editor in
@@ -259,22 +259,5 @@ final class WrittenZoneExamples: XCTestCase {
             checked += 1
         }
         XCTAssertGreaterThan(checked, 300)
-    }
-}
-
-/// The system's zone names (the files under TZDIR or /usr/share/zoneinfo).
-enum VTimeZoneNames {
-    static func system() -> [String] {
-        let root = ProcessInfo.processInfo.environment["TZDIR"] ?? "/usr/share/zoneinfo"
-        var names: [String] = []
-        let enumerator = FileManager.default.enumerator(atPath: root)
-        while let path = enumerator?.nextObject() as? String {
-            guard let first = path.first, first.isUppercase, !path.contains("."), !path.hasPrefix("posix"), !path.hasPrefix("right"),
-                  !path.hasPrefix("SystemV") else { continue }
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
-            names.append(path)
-        }
-        return names.sorted()
     }
 }

@@ -6,7 +6,7 @@ import Darwin
 
 /// The system's zone files: where they are, how a name becomes a file, and
 /// reading one (with the system's reason when it cannot be read).
-enum ZoneFiles {
+package enum ZoneFiles {
     /// The system's zone directory.
     static let defaultDirectory = "/usr/share/zoneinfo"
 
@@ -100,4 +100,33 @@ enum ZoneFiles {
 /// The C library's `read`, which `ZoneFiles.read` hides.
 private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     read(descriptor, buffer, count)
+}
+
+extension ZoneFiles {
+    /// The names of the zones under `directory` (its TZif files; the right/
+    /// and posix/ trees, leap-second and repeated, and `localtime` left
+    /// out), sorted: what tests go through when they check every zone.
+    package static func systemZoneNames(in directory: String = defaultDirectory) -> [String] {
+        var names: [String] = []
+        func walk(_ relative: String) {
+            let path = relative.isEmpty ? directory : directory + "/" + relative
+            guard let folder = opendir(path) else { return }
+            defer { closedir(folder) }
+            while let entry = readdir(folder) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
+                guard !name.hasPrefix(".") else { continue }
+                let inner = relative.isEmpty ? name : relative + "/" + name
+                if relative.isEmpty && (name == "right" || name == "posix" || name == "localtime") { continue }
+                var info = stat()
+                guard stat(directory + "/" + inner, &info) == 0 else { continue }
+                if (info.st_mode & S_IFMT) == S_IFDIR {
+                    walk(inner)
+                } else if case .bytes(let bytes) = read(directory + "/" + inner), TZifReader.looksLikeTZif(bytes) {
+                    names.append(inner)
+                }
+            }
+        }
+        walk("")
+        return names.sorted()
+    }
 }
