@@ -196,7 +196,7 @@ enum ContactBenchmarks {
         }
         var names: [String] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self) }
+            let name = DirectoryEntries.name(of: entry)
             if name != "." && name != ".." { names.append(name) }
         }
         closedir(directory)

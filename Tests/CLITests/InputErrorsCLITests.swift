@@ -69,6 +69,9 @@ final class InputErrorsCLITests: XCTestCase {
         try Data(event.utf8).write(to: directory.appendingPathComponent("a.ics"))
         let fifo = directory.appendingPathComponent("b.ics").path
         XCTAssertEqual(mkfifo(fifo, 0o644), 0)
+        // Links to a FIFO and to a device: no items either.
+        XCTAssertEqual(symlink(fifo, directory.appendingPathComponent("c.ics").path), 0)
+        XCTAssertEqual(symlink("/dev/zero", directory.appendingPathComponent("d.ics").path), 0)
         let agenda = CLI.run(["agenda", directory.path, "--from", "2024-03-11", "--days", "1", "--tz", "UTC"], timeout: 20)
         XCTAssertEqual(agenda.status, 0, agenda.stderr)
         XCTAssertEqual(agenda.lines, ["Monday 2024-03-11", "  10:00-11:00  Kept"])

@@ -236,28 +236,54 @@ final class SeriesEditProperties: XCTestCase {
     }
 }
 
-/// The VTIMEZONE an edit writes for a TZID agrees with the system's zone:
-/// every system zone, for five years from the event (Israel's and
-/// Palestine's rules at another day's hour, and Egypt's, which no RRULE
-/// says and is listed as RDATEs, included).
+/// The VTIMEZONE an edit writes for a TZID agrees with the system's zone,
+/// from a year before the event to twenty years on, as another program
+/// reads it: every system zone, for an event in 2026 and for one in 2005
+/// (before the United States' rule of 2007, and others' later rules);
+/// Israel's and Palestine's rules at another day's hour, and Egypt's,
+/// which no RRULE says, included.
 final class WrittenZoneExamples: XCTestCase {
+    /// Whether two zones have the same offset at `from` and the same changes of offset from there to `to`.
+    static func agree(_ a: ZoneRules, _ b: ZoneRules, from: Instant, to: Instant) -> Bool {
+        func changes(_ zone: ZoneRules) -> [ZoneTransition] { zone.transitions(from: from, to: to).filter { $0.offsetBefore != $0.offsetAfter } }
+        return a.offset(at: from) == b.offset(at: from) && changes(a) == changes(b)
+    }
+
     func testEveryZoneAnEventIsAddedInGetsAVTIMEZONEThatAgreesWithIt() throws {
-        var checked = 0
+        var checked = 0, ruleForms = 0, listedForms = 0
         for name in ZoneFiles.systemZoneNames() {
-            guard let zone = try? ZoneRules(identifier: name), !zone.isUTC, zone.identifier == name,
-                  let local = SeriesEditProperties.local(day: 20_600, minute: 600) else { continue }
-            let bytes = try EditingProperties.edited(Array("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//T//EN\r\nEND:VCALENDAR\r\n".utf8)) { editor in
-                _ = try editor.add(NewEvent(title: "Here", start: .zoned(local, zone), end: .duration(try CalendarDuration(parsing: "PT1H"))))
+            guard let zone = try? ZoneRules(identifier: name), !zone.isUTC, zone.identifier == name else { continue }
+            for day in [20_600, 13_086] {   // 2026-05-26, 2005-10-30
+                guard let local = SeriesEditProperties.local(day: day, minute: 600) else { continue }
+                let bytes = try EditingProperties.edited(Array("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//T//EN\r\nEND:VCALENDAR\r\n".utf8)) { editor in
+                    _ = try editor.add(NewEvent(title: "Here", start: .zoned(local, zone), end: .duration(try CalendarDuration(parsing: "PT1H"))))
+                }
+                try SeriesEditProperties.assertZonesDefined(bytes)
+                let document = try ICalendarReader(source: name, mode: .strict).read(bytes)
+                let component = try XCTUnwrap(document.components(named: "VTIMEZONE").first, name)
+                let written = try ZoneRules(vtimezone: component, source: name)
+                let from = Instant(seconds: (day - 366) * 86_400), to = Instant(seconds: Instant.now.seconds + 20 * 365 * 86_400)
+                guard Self.agree(written, zone, from: from, to: to) else {
+                    return XCTFail("\(name): the VTIMEZONE written for an event on day \(day) differs from the zone between \(from) and \(to)")
+                }
+                if component.components.contains(where: { $0.first("RDATE") != nil }) { listedForms += 1 } else { ruleForms += 1 }
+                checked += 1
             }
-            try SeriesEditProperties.assertZonesDefined(bytes)
-            let document = try ICalendarReader(source: name, mode: .strict).read(bytes)
-            let component = try XCTUnwrap(document.components(named: "VTIMEZONE").first, name)
-            let written = try ZoneRules(vtimezone: component, source: name)
-            if let at = ZoneAgreement.firstDifference(written, zone, from: Instant(seconds: 20_600 * 86_400), years: 5) {
-                return XCTFail("\(name): the VTIMEZONE written gives \(written.offset(at: at)) at \(at), the zone \(zone.offset(at: at))")
-            }
-            checked += 1
         }
-        XCTAssertGreaterThan(checked, 300)
+        XCTAssertGreaterThan(checked, 600)
+        // Both forms are written: the rule for most zones in 2026, the list for 2005 where the rule came later.
+        XCTAssertGreaterThan(ruleForms, 300)
+        XCTAssertGreaterThan(listedForms, 50)
+    }
+
+    /// New York's rule (2007) is written for an event in 2026, and its changes listed for one in 2005.
+    func testTheFormFollowsTheEarliestUse() throws {
+        let zone = try ZoneRules(identifier: "America/New_York")
+        let now = Instant(seconds: 20_600 * 86_400)
+        let rule = try XCTUnwrap(TimeZoneUpkeep.vtimezone(for: zone, earliest: 20_600 * 86_400 + 36_000, now: now))
+        XCTAssertTrue(rule.components.allSatisfy { $0.first("RRULE") != nil })
+        let listed = try XCTUnwrap(TimeZoneUpkeep.vtimezone(for: zone, earliest: 13_086 * 86_400 + 36_000, now: now))
+        XCTAssertTrue(listed.components.allSatisfy { $0.first("RRULE") == nil })
+        XCTAssertGreaterThan(listed.components.flatMap { $0.properties.filter { $0.name == "RDATE" } }.count, 100)
     }
 }

@@ -113,7 +113,7 @@ extension ZoneFiles {
             guard let folder = opendir(path) else { return }
             defer { closedir(folder) }
             while let entry = readdir(folder) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
+                let name = DirectoryEntries.name(of: entry)
                 guard !name.hasPrefix(".") else { continue }
                 let inner = relative.isEmpty ? name : relative + "/" + name
                 if relative.isEmpty && (name == "right" || name == "posix" || name == "localtime") { continue }

@@ -13,13 +13,18 @@ enum TimeZoneUpkeep {
     /// The span a VTIMEZONE lists the changes of, for a zone whose rule it cannot say: 1970 to 2100.
     static let historyStart = Instant(seconds: 0), historyEnd = Instant(seconds: 4_102_444_800)
 
-    /// The VTIMEZONE written for a system zone: its yearly rule, when that
-    /// is the zone from a year ago for twenty years (compact, what calendar
-    /// programs write); else every change of 1970-2100 listed: a rule no
-    /// RRULE says (Egypt's "last Thursday at 24:00"), or a table of future
-    /// changes the rule does not make (Morocco's and Palestine's around Ramadan).
-    static func vtimezone(for zone: ZoneRules) -> ICalendarComponent? {
-        let from = Instant(seconds: Instant.now.seconds.clampedSum(-366 * 86_400)), to = Instant(seconds: from.seconds.clampedSum(21 * 366 * 86_400))
+    /// The VTIMEZONE written for a system zone whose earliest use in the
+    /// calendar is the wall time `earliest` (seconds since 1970-01-01T00:00):
+    /// its yearly rule, when that is the zone from a year before that use (or
+    /// before `now`, if later) to twenty years after `now` (compact, what
+    /// calendar programs write, and right for every time the calendar uses);
+    /// else every change of 1970-2100 listed: an event before the rule began
+    /// (New York in 2005), a rule no RRULE says (Egypt's "last Thursday at
+    /// 24:00"), a table of future changes the rule does not make (Morocco's
+    /// and Palestine's around Ramadan).
+    static func vtimezone(for zone: ZoneRules, earliest: Int, now: Instant = .now) -> ICalendarComponent? {
+        let from = Instant(seconds: Swift.min(earliest, now.seconds).clampedSum(-366 * 86_400))
+        let to = Instant(seconds: now.seconds.clampedSum(20 * 366 * 86_400))
         // The same offset at the start and the same changes after it (offsets that change without a transition do not differ).
         if let rule = VTimeZoneWriter.current(zone), let read = try? ZoneRules(vtimezone: rule, source: zone.identifier),
            read.offset(at: from) == zone.offset(at: from),
@@ -28,6 +33,24 @@ enum TimeZoneUpkeep {
             return rule
         }
         return VTimeZoneWriter.history(zone, from: historyStart, to: historyEnd)
+    }
+
+    /// The earliest wall time (seconds since 1970-01-01T00:00) of a property
+    /// with the TZID `tzid` in the components of `calendar` (DTSTART, DTEND,
+    /// RECURRENCE-ID, RDATE, EXDATE, DUE...), nil when none reads as one.
+    static func earliestUse(of tzid: String, in calendar: ICalendarComponent) -> Int? {
+        var earliest: Int?
+        func visit(_ component: ICalendarComponent) {
+            for property in component.properties where property.parameter("TZID") == tzid {
+                for item in property.value.split(separator: ",") {
+                    guard case .floating(let local)? = try? ICalendarValue.DateTime.read(item.prefix(15), property: property.name) else { continue }
+                    earliest = Swift.min(earliest ?? Int.max, local.wallSeconds.seconds)
+                }
+            }
+            for child in component.components where child.name != "VTIMEZONE" { visit(child) }
+        }
+        for child in calendar.components where child.name != "VTIMEZONE" { visit(child) }
+        return earliest
     }
 
     /// The TZIDs the components of `calendar` use (its VTIMEZONEs aside).
@@ -82,7 +105,8 @@ enum TimeZoneUpkeep {
             for tzid in used.intersection(written).sorted() where defined[tzid] == nil {
                 if let text = known[tzid] {
                     added += text
-                } else if let zone = ICalendarZones().zone(for: tzid), zone.identifier == tzid, let component = vtimezone(for: zone) {
+                } else if let zone = ICalendarZones().zone(for: tzid), zone.identifier == tzid,
+                          let component = vtimezone(for: zone, earliest: earliestUse(of: tzid, in: calendar) ?? Instant.now.seconds) {
                     added += writer.component(component)
                 }
             }

@@ -252,12 +252,9 @@ public struct CalendarFileReader: Sendable {
         defer { closedir(directory) }
         var names: [String] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            // A FIFO, socket or device is no item (as vdirsyncer, which takes regular files only, sees it).
-            let type = entry.pointee.d_type
-            if type == UInt8(DT_FIFO) || type == UInt8(DT_SOCK) || type == UInt8(DT_CHR) || type == UInt8(DT_BLK) { continue }
+            let name = DirectoryEntries.name(of: entry)
+            // A FIFO, socket or device, or a link to one, is no item (as vdirsyncer, which takes regular files only, sees it).
+            if DirectoryEntries.isSpecial(entry, in: directory) { continue }
             if includingHidden ? (name != "." && name != "..") : !name.hasPrefix(".") { names.append(name) }
         }
         return names.sorted()
@@ -273,15 +270,11 @@ public struct CalendarFileReader: Sendable {
         while let entry = readdir(directory) {
             // A file whose name does not end in `suffix` is passed over without a String made of its name (a vdir has thousands).
             if suffix != nil, entry.pointee.d_type == UInt8(DT_REG) {
-                let ends = withUnsafeBytes(of: entry.pointee.d_name) { raw -> Bool in
-                    let length = raw.firstIndex(of: 0) ?? raw.count
-                    return length >= ending.count && raw[(length - ending.count)..<length].elementsEqual(ending)
-                }
+                let raw = DirectoryEntries.nameBytes(of: entry)
+                let ends = raw.count >= ending.count && raw[(raw.count - ending.count)...].elementsEqual(ending)
                 if !ends { continue }
             }
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
+            let name = DirectoryEntries.name(of: entry)
             if name.hasPrefix(".") { continue }
             let type = entry.pointee.d_type
             let isFolder: Bool? = type == UInt8(DT_DIR) ? true : (type == UInt8(DT_UNKNOWN) || type == UInt8(DT_LNK) ? nil : false)

@@ -265,7 +265,7 @@ public enum SafeFile {
         defer { closedir(directory) }
         var stale: [String] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self) }
+            let name = DirectoryEntries.name(of: entry)
             if name.hasPrefix(prefix) { stale.append(name) }
         }
         for name in stale { unlink((folder == "/" ? "" : folder) + "/" + name) }
