@@ -253,9 +253,10 @@ public struct CalendarFileReader: Sendable {
         var names: [String] = []
         while let entry = readdir(directory) {
             let name = DirectoryEntries.name(of: entry)
+            guard includingHidden ? (name != "." && name != "..") : !name.hasPrefix(".") else { continue }
             // A FIFO, socket or device, or a link to one, is no item (as vdirsyncer, which takes regular files only, sees it).
             if DirectoryEntries.isSpecial(entry, in: directory) { continue }
-            if includingHidden ? (name != "." && name != "..") : !name.hasPrefix(".") { names.append(name) }
+            names.append(name)
         }
         return names.sorted()
     }
