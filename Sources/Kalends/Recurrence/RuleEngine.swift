@@ -104,7 +104,9 @@ struct RuleEngine<C: CalendarSystem>: Sendable {
         self.monthDays = monthDays
         yearDays = rule.byYearDay
         weekNumbers = rule.byWeekNo
-        weekdayMask = byDay.filter { $0.ordinal == nil }.reduce(0) { $0 | 1 << $1.weekday.rawValue }
+        var mask = 0
+        for day in byDay where day.ordinal == nil { mask |= 1 << day.weekday.rawValue }
+        weekdayMask = mask
         ordinalDays = byDay.compactMap { day in day.ordinal.map { ($0, day.weekday.rawValue) } }
         ordinalsInMonth = frequency == .monthly || !months.isEmpty
         hasByDay = !byDay.isEmpty
@@ -113,12 +115,18 @@ struct RuleEngine<C: CalendarSystem>: Sendable {
         // (or DTSTART's); the parts it limits become masks.
         let startHour = secondOfDay / 3600, startMinute = secondOfDay / 60 % 60, startSecond = secondOfDay % 60
         func expands(_ part: ByPart) -> Bool { ByPartTable.action(part, frequency) == .expand }
-        let hours = expands(.byHour) ? (rule.byHour.isEmpty ? [startHour] : rule.byHour) : [0]
-        let minutes = expands(.byMinute) ? (rule.byMinute.isEmpty ? [startMinute] : rule.byMinute) : [0]
-        let seconds = expands(.bySecond) ? (rule.bySecond.isEmpty ? [startSecond] : rule.bySecond.filter { $0 < 60 }) : [0]
-        var offsets: [Int] = []
-        for hour in hours { for minute in minutes { for second in seconds { offsets.append(hour * 3600 + minute * 60 + second) } } }
-        timeOffsets = offsets.sorted()
+        if rule.byHour.isEmpty && rule.byMinute.isEmpty && rule.bySecond.isEmpty {
+            // One time (most rules): DTSTART's parts that expand, without the lists of one.
+            timeOffsets = [(expands(.byHour) ? startHour * 3600 : 0) + (expands(.byMinute) ? startMinute * 60 : 0)
+                           + (expands(.bySecond) ? startSecond : 0)]
+        } else {
+            let hours = expands(.byHour) ? (rule.byHour.isEmpty ? [startHour] : rule.byHour) : [0]
+            let minutes = expands(.byMinute) ? (rule.byMinute.isEmpty ? [startMinute] : rule.byMinute) : [0]
+            let seconds = expands(.bySecond) ? (rule.bySecond.isEmpty ? [startSecond] : rule.bySecond.filter { $0 < 60 }) : [0]
+            var offsets: [Int] = []
+            for hour in hours { for minute in minutes { for second in seconds { offsets.append(hour * 3600 + minute * 60 + second) } } }
+            timeOffsets = offsets.sorted()
+        }
         hourMask = !expands(.byHour) && !rule.byHour.isEmpty ? rule.byHour.reduce(0) { $0 | 1 << $1 } : ~0
         minuteMask = !expands(.byMinute) && !rule.byMinute.isEmpty ? rule.byMinute.reduce(UInt64(0)) { $0 | 1 << UInt64($1) } : ~0
         secondMask = !expands(.bySecond) && !rule.bySecond.isEmpty ? rule.bySecond.reduce(UInt64(0)) { $0 | 1 << UInt64($1) } : ~0

@@ -144,27 +144,36 @@ public enum DateTimeText {
 
     /// `2024-03-15T09:30:00`, with `.5` style fractions when there are any.
     public static func format(_ local: LocalDateTime) -> String {
-        let date = ISODate(dayNumber: local.dayNumber)
-        let nanoseconds = local.nanosecondOfDay
-        // The usual case (years 0 ... 9999, whole seconds) written in one buffer.
-        guard (0...9_999).contains(date.year), nanoseconds % 1_000_000_000 == 0 else {
-            return date.description + "T" + format(local.time)
+        guard let second = usualSecond(local) else {
+            return ISODate(dayNumber: local.dayNumber).description + "T" + format(local.time)
         }
-        let second = nanoseconds / 1_000_000_000
         return String(unsafeUninitializedCapacity: 19) { buffer in
-            ASCIIDigits.write(date.year, width: 4, into: buffer, at: 0)
-            buffer[4] = UInt8(ascii: "-")
-            ASCIIDigits.write(date.month, width: 2, into: buffer, at: 5)
-            buffer[7] = UInt8(ascii: "-")
-            ASCIIDigits.write(date.day, width: 2, into: buffer, at: 8)
-            buffer[10] = UInt8(ascii: "T")
-            ASCIIDigits.write(second / 3_600, width: 2, into: buffer, at: 11)
-            buffer[13] = UInt8(ascii: ":")
-            ASCIIDigits.write(second / 60 % 60, width: 2, into: buffer, at: 14)
-            buffer[16] = UInt8(ascii: ":")
-            ASCIIDigits.write(second % 60, width: 2, into: buffer, at: 17)
+            write(local.dayNumber, second, into: buffer)
             return 19
         }
+    }
+
+    /// The second of the day of `local` in the usual case (years 0 ... 9999, whole seconds), written in one buffer.
+    private static func usualSecond(_ local: LocalDateTime) -> Int? {
+        let nanoseconds = local.nanosecondOfDay
+        guard nanoseconds % 1_000_000_000 == 0, (0...9_999).contains(ISODate(dayNumber: local.dayNumber).year) else { return nil }
+        return nanoseconds / 1_000_000_000
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SS` of a usual date-time into the first 19 bytes of `buffer`.
+    private static func write(_ day: Int, _ second: Int, into buffer: UnsafeMutableBufferPointer<UInt8>) {
+        let date = ISODate(dayNumber: day)
+        ASCIIDigits.write(date.year, width: 4, into: buffer, at: 0)
+        buffer[4] = UInt8(ascii: "-")
+        ASCIIDigits.write(date.month, width: 2, into: buffer, at: 5)
+        buffer[7] = UInt8(ascii: "-")
+        ASCIIDigits.write(date.day, width: 2, into: buffer, at: 8)
+        buffer[10] = UInt8(ascii: "T")
+        ASCIIDigits.write(second / 3_600, width: 2, into: buffer, at: 11)
+        buffer[13] = UInt8(ascii: ":")
+        ASCIIDigits.write(second / 60 % 60, width: 2, into: buffer, at: 14)
+        buffer[16] = UInt8(ascii: ":")
+        ASCIIDigits.write(second % 60, width: 2, into: buffer, at: 17)
     }
 
     /// The date in `date`'s calendar text form, then `T` and the time.
@@ -174,7 +183,18 @@ public enum DateTimeText {
 
     /// RFC 3339 with the zone's offset, or `Z` in UTC.
     public static func format(_ zoned: ZonedDateTime) -> String {
-        format(zoned.local) + offsetText(zoned)
+        let local = zoned.local, offset = zoned.offset.seconds
+        // The usual case (an offset of whole minutes, not UTC's `Z`) written in one buffer.
+        guard offset % 60 == 0, let second = usualSecond(local), !zoned.zone.isUTC else { return format(local) + offsetText(zoned) }
+        return String(unsafeUninitializedCapacity: 25) { buffer in
+            write(local.dayNumber, second, into: buffer)
+            let minutes = offset.magnitude / 60
+            buffer[19] = offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
+            ASCIIDigits.write(Int(minutes / 60), width: 2, into: buffer, at: 20)
+            buffer[22] = UInt8(ascii: ":")
+            ASCIIDigits.write(Int(minutes % 60), width: 2, into: buffer, at: 23)
+            return 25
+        }
     }
 
     /// `Z` in UTC, else the offset (`-04:00`).

@@ -76,6 +76,23 @@ final class ZoneData: Sendable {
         return low == 0 ? types[initialType] : types[Int(typeIndices[low - 1])]
     }
 
+    /// The offset in force from `low` through `high` when the table places
+    /// no transition after `low` and at or before `high`, both within the
+    /// table (the rule after its last transition is not asked): one search
+    /// instead of the walk over changes `ZoneRules.resolution(ofWallSeconds:)`
+    /// makes. Nil when that is not so, or the span is empty or out of range.
+    func soleOffset(from low: Int, through high: Int) -> UTCOffset? {
+        guard low < high, low >= Self.lowestSeconds, let last = times.last, high < last else { return nil }
+        // The number of transitions at or before `low`.
+        var lower = 0, upper = times.count
+        while lower < upper {
+            let middle = (lower + upper) / 2
+            if times[middle] <= low { lower = middle + 1 } else { upper = middle }
+        }
+        guard lower < times.count, times[lower] > high else { return nil }
+        return (lower == 0 ? types[initialType] : types[Int(typeIndices[lower - 1])]).offset
+    }
+
     /// The offset in force at `seconds`.
     func offset(at seconds: Int) -> UTCOffset {
         if let fixedOffset { return UTCOffset(seconds: fixedOffset) }

@@ -151,8 +151,10 @@ struct PlainEvents {
     /// The window asked about, in instant seconds.
     let window: Range<Int>
     private var zoneOf: [String: ZoneRules?] = [:]
-    /// The last TZID met, its bytes' text and zone (a file uses one or two, over and over).
-    private var lastZone: (bytes: [UInt8], name: String, zone: ZoneRules?)?
+    /// The TZIDs met first (a file uses a few, over and over): their bytes, text and zone, found by
+    /// comparing bytes (no string made, nothing counted); the others through `zoneOf`.
+    private var knownZones: [(bytes: [UInt8], name: String, zone: ZoneRules?)] = []
+    private static let knownZonesLimit = 8
     /// Names of properties by whether a lenient read checks their values (`PropertyKindTable.iCalendar`).
     private var checked: [String: Bool] = [:]
     /// The rules read, by text (`RuleTexts` is shared by threads, behind a lock).
@@ -347,16 +349,31 @@ struct PlainEvents {
 
     /// The zone a TZID names (nil: nothing defines it).
     private mutating func zone(_ tzid: Range<Int>) -> ZoneRules? {
-        remember(tzid).zone
+        if let index = knownZone(tzid) { return knownZones[index].zone }
+        return remember(tzid).zone
     }
 
     /// A TZID's text (the same string for the same bytes, not a copy each time).
     private mutating func zoneName(_ tzid: Range<Int>) -> String {
-        remember(tzid).name
+        if let index = knownZone(tzid) { return knownZones[index].name }
+        return remember(tzid).name
+    }
+
+    /// The index in `knownZones` of the TZID `tzid`, kept there when there is room.
+    private mutating func knownZone(_ tzid: Range<Int>) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        for index in knownZones.indices {
+            let same = knownZones[index].bytes.withUnsafeBufferPointer { known in
+                known.count == tzid.count && (known.isEmpty || known.baseAddress.map { memcmp($0, base + tzid.lowerBound, tzid.count) == 0 } ?? false)
+            }
+            if same { return index }
+        }
+        guard knownZones.count < Self.knownZonesLimit else { return nil }
+        knownZones.append(remember(tzid))
+        return knownZones.count - 1
     }
 
     private mutating func remember(_ tzid: Range<Int>) -> (bytes: [UInt8], name: String, zone: ZoneRules?) {
-        if let last = lastZone, last.bytes.count == tzid.count, last.bytes.elementsEqual(bytes[tzid]) { return last }
         let text = string(tzid)
         let found: ZoneRules?
         if let known = zoneOf[text] {
@@ -365,9 +382,7 @@ struct PlainEvents {
             found = zones.zone(for: text)
             zoneOf[text] = .some(found)
         }
-        let entry = (Array(bytes[tzid]), text, found)
-        lastZone = entry
-        return entry
+        return (Array(bytes[tzid]), text, found)
     }
 
     // MARK: Certifying

@@ -1,3 +1,4 @@
+import KalendsCheck
 import XCTest
 @testable import Kalends
 
@@ -66,5 +67,25 @@ final class DigitFormatParityTests: XCTestCase {
         XCTAssertEqual(mismatches, [])
         // A fraction of a second takes the general form.
         XCTAssertEqual(DateTimeText.format(LocalDateTime(unchecked: first, 500_000_000)), "0000-01-01T00:00:00.5")
+    }
+
+    /// A zoned date-time written in one buffer is the date-time and the offset written apart (`Z` in UTC), in
+    /// every system zone (offsets of seconds, local mean time, included) at a million instants of 1800 ... 2200.
+    func testAMillionZonedDateTimes() throws {
+        let zones = ZoneResolutionProperties.zones + [ZoneRules.utc]
+        guard zones.count > 1 else { throw XCTSkip("no zone files in \(ZoneFiles.defaultDirectory)") }
+        var rng = SplitMix64(seed: 0x5A4F_4E45_4454_4558)
+        var mismatches: [String] = []
+        let runs = CheckConfig.fromEnvironment(runs: 1_000_000).runs
+        for index in 0..<runs {
+            let zone = zones[index % zones.count]
+            let instant = Instant(seconds: Int(rng.next() % UInt64(400 * 31_556_952)) - 5_364_662_400)
+            let zoned = try ZonedDateTime(instant: instant, zone: zone)
+            let want = DateTimeText.format(zoned.local) + DateTimeText.offsetText(zoned)
+            if DateTimeText.format(zoned) != want { mismatches.append("\(zone.identifier) at \(instant.seconds): \(DateTimeText.format(zoned)) not \(want)") }
+            if mismatches.count > 5 { break }
+        }
+        XCTAssertEqual(mismatches, [])
+        XCTAssertEqual(DateTimeText.format(try ZonedDateTime(instant: Instant(seconds: 0), zone: .utc)), "1970-01-01T00:00:00Z")
     }
 }
