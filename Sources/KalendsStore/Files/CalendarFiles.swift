@@ -318,6 +318,7 @@ public struct CalendarFileReader: Sendable {
         var bytes = [UInt8](unsafeUninitializedCapacity: regular ? size + 1 : Swift.max(size + 1, 4096)) { buffer, initialized in
             initialized = 0
             guard let base = buffer.baseAddress else { return }
+            if buffer.count >= 1 << 20 { prefault(buffer) }
             while initialized < buffer.count {
                 let got = Glibc.read(descriptor, base + initialized, buffer.count - initialized)
                 if got < 0 && errno == EINTR { continue }
@@ -350,6 +351,21 @@ public struct CalendarFileReader: Sendable {
             bytes.append(contentsOf: block[0..<got])
         }
         return bytes
+    }
+}
+
+extension CalendarFileReader {
+    /// Asks the system to map the whole pages of a large new buffer at once
+    /// (`MADV_POPULATE_WRITE`, Linux 5.14): a read into it then takes one
+    /// fault per call, not one per page (a 4 MB file has a thousand pages).
+    /// A system without it says no, and the pages come one by one as before.
+    static func prefault(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
+        guard let base = buffer.baseAddress else { return }
+        let page = UInt(Swift.max(4_096, sysconf(Int32(_SC_PAGESIZE))))
+        let start = (UInt(bitPattern: base) + page - 1) / page * page
+        let end = (UInt(bitPattern: base) + UInt(buffer.count)) / page * page
+        guard end > start, let first = UnsafeMutableRawPointer(bitPattern: start) else { return }
+        _ = madvise(first, Int(end - start), 23)  // MADV_POPULATE_WRITE
     }
 }
 

@@ -150,20 +150,44 @@ struct PlainEvents {
     let zones: ICalendarZones
     /// The window asked about, in instant seconds.
     let window: Range<Int>
-    private var zoneOf: [String: ZoneRules?] = [:]
-    /// The TZIDs met first (a file uses a few, over and over): their bytes, text and zone, found by
-    /// comparing bytes (no string made, nothing counted); the others through `zoneOf`.
-    private var knownZones: [(bytes: [UInt8], name: String, zone: ZoneRules?)] = []
-    private static let knownZonesLimit = 8
-    /// Names of properties by whether a lenient read checks their values (`PropertyKindTable.iCalendar`).
-    private var checked: [String: Bool] = [:]
-    /// The rules read, by text (`RuleTexts` is shared by threads, behind a lock).
-    private var rules: [String: RecurrenceRule?] = [:]
+    /// What was looked up, kept from file to file (a vdir's items certified one after another).
+    var memo: Memo
 
-    init(bytes: UnsafeBufferPointer<UInt8>, zones: ICalendarZones, window: Range<Int>) {
+    /// Lookups a certifier keeps: zones by TZID (for the zones of one text), names of properties
+    /// whose values a read checks, rules by text.
+    struct Memo {
+        /// What `zones` came from (the same for items of the same VTIMEZONEs; nil: their own).
+        fileprivate var zonesKey: Int?
+        fileprivate var zoneOf: [String: ZoneRules?] = [:]
+        /// The TZIDs met first (a file uses a few, over and over): their bytes, text and zone, found by
+        /// comparing bytes (no string made, nothing counted); the others through `zoneOf`.
+        fileprivate var knownZones: [(bytes: [UInt8], name: String, zone: ZoneRules?)] = []
+        /// Names of properties by whether a lenient read checks their values (`PropertyKindTable.iCalendar`).
+        fileprivate var checked: [String: Bool] = [:]
+        /// The rules read, by text (`RuleTexts` is shared by threads, behind a lock).
+        fileprivate var rules: [String: RecurrenceRule?] = [:]
+
+        init() {}
+
+        /// This memo for zones read from `zonesKey` (nil: zones of their own): its zone lookups
+        /// kept only when they are of the same zones.
+        func keeping(zonesKey: Int?) -> Memo {
+            var memo = self
+            if zonesKey == nil || zonesKey != self.zonesKey {
+                memo.zoneOf = [:]
+                memo.knownZones = []
+            }
+            memo.zonesKey = zonesKey
+            return memo
+        }
+    }
+    private static let knownZonesLimit = 8
+
+    init(bytes: UnsafeBufferPointer<UInt8>, zones: ICalendarZones, window: Range<Int>, memo: Memo = Memo()) {
         self.bytes = bytes
         self.zones = zones
         self.window = window
+        self.memo = memo
     }
 
     /// A time as written: its form and its wall-clock seconds.
@@ -340,47 +364,47 @@ struct PlainEvents {
     /// Whether a property named `name` has its values checked by a read (strict or lenient).
     private mutating func isChecked(_ name: Range<Int>) -> Bool {
         let text = string(name)
-        if let known = checked[text] { return known }
+        if let known = memo.checked[text] { return known }
         // A strict read checks BINARY and TIME too: any type but TEXT, URI and CAL-ADDRESS counts as checked.
         let answer = PropertyKindTable.iCalendar.kind(text).map { ![ICalendarValueType.text, .uri, .calAddress].contains($0.defaultType) } ?? false
-        checked[text] = answer
+        memo.checked[text] = answer
         return answer
     }
 
     /// The zone a TZID names (nil: nothing defines it).
     private mutating func zone(_ tzid: Range<Int>) -> ZoneRules? {
-        if let index = knownZone(tzid) { return knownZones[index].zone }
+        if let index = knownZone(tzid) { return memo.knownZones[index].zone }
         return remember(tzid).zone
     }
 
     /// A TZID's text (the same string for the same bytes, not a copy each time).
     private mutating func zoneName(_ tzid: Range<Int>) -> String {
-        if let index = knownZone(tzid) { return knownZones[index].name }
+        if let index = knownZone(tzid) { return memo.knownZones[index].name }
         return remember(tzid).name
     }
 
     /// The index in `knownZones` of the TZID `tzid`, kept there when there is room.
     private mutating func knownZone(_ tzid: Range<Int>) -> Int? {
         guard let base = bytes.baseAddress else { return nil }
-        for index in knownZones.indices {
-            let same = knownZones[index].bytes.withUnsafeBufferPointer { known in
+        for index in memo.knownZones.indices {
+            let same = memo.knownZones[index].bytes.withUnsafeBufferPointer { known in
                 known.count == tzid.count && (known.isEmpty || known.baseAddress.map { memcmp($0, base + tzid.lowerBound, tzid.count) == 0 } ?? false)
             }
             if same { return index }
         }
-        guard knownZones.count < Self.knownZonesLimit else { return nil }
-        knownZones.append(remember(tzid))
-        return knownZones.count - 1
+        guard memo.knownZones.count < Self.knownZonesLimit else { return nil }
+        memo.knownZones.append(remember(tzid))
+        return memo.knownZones.count - 1
     }
 
     private mutating func remember(_ tzid: Range<Int>) -> (bytes: [UInt8], name: String, zone: ZoneRules?) {
         let text = string(tzid)
         let found: ZoneRules?
-        if let known = zoneOf[text] {
+        if let known = memo.zoneOf[text] {
             found = known
         } else {
             found = zones.zone(for: text)
-            zoneOf[text] = .some(found)
+            memo.zoneOf[text] = .some(found)
         }
         return (Array(bytes[tzid]), text, found)
     }
@@ -699,11 +723,11 @@ struct PlainEvents {
         } else {
             let text = string(value)
             let kept: RecurrenceRule?
-            if let known = rules[text] {
+            if let known = memo.rules[text] {
                 kept = known
             } else {
                 kept = try? RuleTexts.read(text)
-                rules[text] = .some(kept)
+                memo.rules[text] = .some(kept)
             }
             guard let kept, let plain = PlainRule(kept) else { return nil }
             rule = plain

@@ -85,32 +85,45 @@ extension CalendarFileReader {
             case bytes(file: Int32, range: Range<Int>)
             case text(String)
         }
-        /// The first slot of each hash; the next slot of the same hash, by slot (-1: none); each slot's key.
-        private var first: [Int: Int32] = [:]
-        private var next: [Int32] = []
+        /// Open addressing: each cell the slot whose hash lands there (or after it), plus one (0: empty).
+        private var cells: [Int32] = []
+        private var hashes: [Int] = []
         private var keys: [Key] = []
 
         mutating func reserveCapacity(_ count: Int) {
-            first.reserveCapacity(count)
-            next.reserveCapacity(count)
+            hashes.reserveCapacity(count)
             keys.reserveCapacity(count)
+            if cells.count < 2 * count { rehash(capacity: 2 * count) }
+        }
+
+        /// The cells for at least `capacity` slots at most half full, each slot placed again.
+        private mutating func rehash(capacity: Int) {
+            var size = 16
+            while size < capacity { size *= 2 }
+            cells = [Int32](repeating: 0, count: size)
+            for slot in hashes.indices { cells[freeCell(hashes[slot])] = Int32(slot + 1) }
+        }
+
+        private func freeCell(_ hash: Int) -> Int {
+            let mask = cells.count - 1
+            var cell = hash & mask
+            while cells[cell] != 0 { cell = (cell + 1) & mask }
+            return cell
         }
 
         /// The slot of `key` (the next new one, `count`, when it is new).
         mutating func slot(_ key: Key, hash: Int, equal: (Key, Key) -> Bool) -> Int {
-            if let head = first[hash] {
-                var at = head
-                while true {
-                    if equal(keys[Int(at)], key) { return Int(at) }
-                    guard next[Int(at)] >= 0 else { break }
-                    at = next[Int(at)]
-                }
-                next[Int(at)] = Int32(keys.count)
-            } else {
-                first[hash] = Int32(keys.count)
+            if 2 * (keys.count + 1) > cells.count { rehash(capacity: 2 * (keys.count + 1)) }
+            let mask = cells.count - 1
+            var cell = hash & mask
+            while cells[cell] != 0 {
+                let slot = Int(cells[cell]) - 1
+                if hashes[slot] == hash && equal(keys[slot], key) { return slot }
+                cell = (cell + 1) & mask
             }
+            cells[cell] = Int32(keys.count + 1)
+            hashes.append(hash)
             keys.append(key)
-            next.append(-1)
             return keys.count - 1
         }
     }
@@ -119,7 +132,8 @@ extension CalendarFileReader {
     /// there is besides VEVENTs and it reads without a defect, by those bytes
     /// (every item of a vdir repeats them): read once.
     private struct KeptZones {
-        typealias Read = (zones: ICalendarZones, name: String?, color: String?)
+        /// `id`: which of `known` (what a certifier's zone lookups are kept by).
+        typealias Read = (zones: ICalendarZones, name: String?, color: String?, id: Int)
         /// Bytes hashed at once (an array of bytes hashes them one by one).
         struct Key: Hashable {
             let bytes: [UInt8]
@@ -128,6 +142,8 @@ extension CalendarFileReader {
         var known: [Key: Read] = [:]
         /// The last one found (the next item most likely has the same), compared before hashing.
         var last: (bytes: [UInt8], read: Read)?
+        /// The certifier's lookups, from item to item.
+        var memo = PlainEvents.Memo()
 
         func find(_ bytes: [UInt8]) -> Read? {
             if let last, last.bytes == bytes { return last.read }
@@ -326,11 +342,12 @@ extension CalendarFileReader {
                 }
                 // Those bytes, pieced together; compared in place with the last item's first (most often the same).
                 var pieces: [Range<Int>] = []
+                // (Empty gaps, thousands between a file's VEVENTs, add nothing.)
                 for (index, child) in outline.children.enumerated() {
-                    pieces.append(outline.gaps[index].range)
+                    if !outline.gaps[index].range.isEmpty { pieces.append(outline.gaps[index].range) }
                     if !child.isEvent { pieces.append(child.byteRange) }
                 }
-                if let last = outline.gaps.last, outline.gaps.count > outline.children.count { pieces.append(last.range) }
+                if let last = outline.gaps.last, outline.gaps.count > outline.children.count, !last.range.isEmpty { pieces.append(last.range) }
                 var restBytes: [UInt8] = []
                 var sameAsLast = false
                 if zonesOnly, let last = kept.last {
@@ -349,13 +366,16 @@ extension CalendarFileReader {
                 if !sameAsLast { for piece in pieces { restBytes += buffer[piece] } }
                 let zones: ICalendarZones
                 let rest: Rest
+                var zonesKey: Int?
                 if sameAsLast, let last = kept.last {
                     zones = last.read.zones
                     rest = .zonesOnly(name: last.read.name, color: last.read.color)
+                    zonesKey = last.read.id
                 } else if zonesOnly, let known = kept.find(restBytes) {
                     zones = known.zones
                     rest = .zonesOnly(name: known.name, color: known.color)
                     kept.last = (restBytes, known)
+                    zonesKey = known.id
                 } else {
                     let reader = ICalendarReader(source: file, mode: .lenient)
                     let document = try reader.read(buffer, outline: outline, keeping: { !outline.children[$0].isEvent })
@@ -363,7 +383,8 @@ extension CalendarFileReader {
                     rest = .document(document)
                     if zonesOnly && document.warnings.isEmpty && kept.known.count < 64 {
                         let (name, color) = Self.nameAndColor(of: document)
-                        kept.known[KeptZones.Key(bytes: restBytes)] = (zones, name, color)
+                        zonesKey = kept.known.count
+                        kept.known[KeptZones.Key(bytes: restBytes)] = (zones, name, color, kept.known.count)
                     }
                 }
                 let children = outline.children
@@ -386,8 +407,9 @@ extension CalendarFileReader {
                     return (events, made)
                 }
                 guard single else {
-                    var certifier = PlainEvents(bytes: buffer, zones: zones, window: seconds)
+                    var certifier = PlainEvents(bytes: buffer, zones: zones, window: seconds, memo: kept.memo.keeping(zonesKey: zonesKey))
                     let (events, made) = certified(children.indices, &certifier)
+                    kept.memo = certifier.memo
                     return (outline, events, made, rest, zones)
                 }
                 // On the machine's cores, each chunk writing its own range of the results (no second copy of them:
