@@ -197,7 +197,9 @@ extension CalendarFileReader {
         // Each UID hashed once (as it was certified): its slot, and each certified event's slot by file and child.
         var uids = UIDTable()
         var entries: [Series] = []
-        var slots: [[Int32]] = []
+        // Each certified event's slot (-1: none), all files' in one array, each file's from `firstSlot[file]`.
+        var slots: [Int32] = []
+        var firstSlot: [Int] = []
         var readAll = false
         /// The bytes of a UID: of its file, or of a string.
         let fileBytes: [[UInt8]] = all.map { look in
@@ -229,14 +231,17 @@ extension CalendarFileReader {
         }
         entries.reserveCapacity(total)
         uids.reserveCapacity(total)
+        slots.reserveCapacity(total)
+        firstSlot.reserveCapacity(all.count)
         for (file, entry) in all.enumerated() {
-            var fileSlots: [Int32] = []
+            firstSlot.append(slots.count)
             switch entry {
             case .read(let result):
                 for event in result.calendar.events where !event.uid.isEmpty { entries[slot(event.uid)].read = true }
             case .outlined(let outlined):
                 let events = outlined.events
-                fileSlots = [Int32](repeating: -1, count: events.count)
+                let base = slots.count
+                slots.append(contentsOf: repeatElement(-1, count: events.count))
                 for (index, event) in events.enumerated() {
                     switch event {
                     case nil: continue
@@ -248,7 +253,7 @@ extension CalendarFileReader {
                         }
                     case .certified(let placement)?:
                         let at = slot(.bytes(file: Int32(file), range: placement.uid.range), hash: placement.uid.hash)
-                        fileSlots[index] = Int32(at)
+                        slots[base + index] = Int32(at)
                         if entries[at].read { continue }
                         let form = formIndex(placement.form)
                         if entries[at].form < 0 { entries[at].form = form }
@@ -262,16 +267,19 @@ extension CalendarFileReader {
                     }
                 }
             }
-            slots.append(fileSlots)
         }
-        /// Whether the child `child` of the file `file` (a certified VEVENT) is left out.
-        func isLeftOut(_ file: Int, _ child: Int) -> Bool {
-            guard !readAll, slots[file][child] >= 0 else { return false }
-            let entry = entries[Int(slots[file][child])]
+        // Each series, whether it is left out (its events all certified, none touching, nothing to report).
+        let leftOutSeries = entries.map { entry -> Bool in
             guard !entry.read, entry.masters <= 1 else { return false }
             if entry.overrides.isEmpty { return true }
             if entry.masters == 1 && entry.overrides.contains(where: { $0.sequence < entry.masterSequence }) { return false }
             return Set(entry.overrides.map(\.id)).count == entry.overrides.count
+        }
+        /// Whether the child `child` of the file `file` (a certified VEVENT) is left out.
+        func isLeftOut(_ file: Int, _ child: Int) -> Bool {
+            guard !readAll else { return false }
+            let at = slots[firstSlot[file] + child]
+            return at >= 0 && leftOutSeries[Int(at)]
         }
         // 3. Each file read again, without what is left out (in chunks on the machine's cores).
         let reads = Parallel.chunks(count: all.count, minimumChunk: filesChunk) { range -> ([Result], CalendarReadError?) in
@@ -288,8 +296,10 @@ extension CalendarFileReader {
                             switch rest {
                             case .document(let document):
                                 reads.append(try decode(document, source: files[index]))
-                            case .zonesOnly(let name, let color):
-                                let calendar = CalendarCollection(name: name ?? Self.lastComponent(files[index]), path: files[index], color: color,
+                            case .zonesOnly(let fileName, let color):
+                                // An item of a folder with nothing to give adds nothing (only a file's own read is its calendar).
+                                guard name == nil else { continue }
+                                let calendar = CalendarCollection(name: fileName ?? Self.lastComponent(files[index]), path: files[index], color: color,
                                                                   events: [], reminders: [])
                                 reads.append(Result(calendar: calendar, warnings: []))
                             }
