@@ -23,6 +23,7 @@ extension CalendarFileReader {
     /// - Throws: `CalendarReadError`, as `read(_:)` does.
     public func read(_ path: String, touching window: Range<Instant>) throws(CalendarReadError) -> [Result] {
         guard mode == .lenient else { return try read(path) }
+        Parallel.prepare()
         return try Self.read(path, file: { (file) throws(CalendarReadError) in
             try readCollection([file], name: nil, path: file, color: nil, window: window)
         }, folder: { (folder, names) throws(CalendarReadError) in
