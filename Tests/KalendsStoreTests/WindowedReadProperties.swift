@@ -272,24 +272,26 @@ final class WindowedReadProperties: XCTestCase {
     }
 
     /// Each event `PlainEvents.event` makes from a file's bytes is the event the
-    /// reader and the decoder make of it (every field); the number made.
-    static func directEventsAgree(_ path: String) throws -> Int {
+    /// reader and the decoder make of it (every field); the number made, and of them those
+    /// whose title is folded (longer than a line: the calendars here fold at 75 octets).
+    static func directEventsAgree(_ path: String) throws -> (made: Int, folded: Int) {
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
         // (A file that does not read at all has no event to compare: the windowed read's property compares its failure.)
-        guard let full = try? CalendarFileReader(mode: .lenient).read(path) else { return 0 }
+        guard let full = try? CalendarFileReader(mode: .lenient).read(path) else { return (0, 0) }
         let byLine = Dictionary(full[0].calendar.events.map { ($0.position?.line ?? 0, $0) }, uniquingKeysWith: { first, _ in first })
         return try bytes.withUnsafeBufferPointer { buffer in
-            guard let outline = ICalendarOutline(buffer) else { return 0 }
+            guard let outline = ICalendarOutline(buffer) else { return (0, 0) }
             let zones = try ICalendarReader(source: path, mode: .lenient).read(buffer, outline: outline, keeping: { !outline.children[$0].isEvent }).zones
             var certifier = PlainEvents(bytes: buffer, zones: zones, window: 0..<0)
-            var made = 0
+            var made = 0, folded = 0
             for child in outline.children where child.isEvent {
                 guard let event = certifier.event(child.byteRange, line: child.line, source: path) else { continue }
                 guard let expected = byLine[child.line] else { throw Failure("\(path):\(child.line): made \(event), the reader left it out") }
                 guard expected == event else { throw Failure("\(path):\(child.line): made \(String(describing: event.storageFields))\nthe reader's \(String(describing: expected.storageFields))") }
                 made += 1
+                if (event.title?.utf8.count ?? 0) > 70 { folded += 1 }
             }
-            return made
+            return (made, folded)
         }
     }
 
@@ -302,8 +304,9 @@ final class WindowedReadProperties: XCTestCase {
             let file = Self.directory.appendingPathComponent("d\(run).ics")
             try Data(Self.calendar(events, seed: calendarSeed)).write(to: file)
             defer { try? FileManager.default.removeItem(at: file) }
-            let made = try Self.directEventsAgree(file.path)
+            let (made, folded) = try Self.directEventsAgree(file.path)
             cover(minPercent: 50, made > 0, "events made from bytes")
+            cover(minPercent: 20, folded > 0, "events with a folded title made from bytes")
             return true
         }
     }
@@ -318,6 +321,77 @@ final class WindowedReadProperties: XCTestCase {
             cover(minPercent: 40, leftOut, "series left out")
             return true
         }
+    }
+
+    /// A read over all of time (what commands without a window ask for) gives what the full read
+    /// gives: the same calendars (every event, field by field, in the same order), the same warnings,
+    /// or the same error.
+    static func allTimeReadsAsInFull(_ path: String) throws -> Int {
+        let reader = CalendarFileReader(mode: .lenient)
+        let full: Swift.Result<[CalendarFileReader.Result], CalendarReadError> = Swift.Result { () throws(CalendarReadError) in try reader.read(path) }
+        let all: Swift.Result<[CalendarFileReader.Result], CalendarReadError> = Swift.Result { () throws(CalendarReadError) in
+            try reader.read(path, touching: CalendarFileReader.allTime)
+        }
+        switch (full, all) {
+        case (.failure(let a), .failure(let b)):
+            guard a == b else { throw Failure("\(path): the full read fails with \(a), the read over all of time with \(b)") }
+            return 0
+        case (.success(let a), .success(let b)):
+            guard a.map(\.calendar) == b.map(\.calendar) else {
+                throw Failure("\(path): the calendars differ:\nfull \(a.map(\.calendar))\nall of time \(b.map(\.calendar))")
+            }
+            guard a.map(\.warnings) == b.map(\.warnings) else {
+                throw Failure("\(path): the warnings differ:\nfull \(a.map(\.warnings))\nall of time \(b.map(\.warnings))")
+            }
+            return a.reduce(0) { $0 + $1.calendar.events.count }
+        default:
+            throw Failure("\(path): one read failed, the other did not: \(full) \(all)")
+        }
+    }
+
+    func testAReadOverAllOfTimeIsTheFullRead() {
+        let seeds = Gen<Int>.int(in: 0...1_000_000).array(count: 1...14)
+        nonisolated(unsafe) var run = 0
+        forAll(seeds, Gen<Int>.int(in: 0...1_000_000), runs: 300) { seeds, calendarSeed in
+            run += 1
+            let events = seeds.enumerated().map { Self.event($1, index: $0) }
+            let file = Self.directory.appendingPathComponent("a\(run).ics")
+            try Data(Self.calendar(events, seed: calendarSeed)).write(to: file)
+            let folder = Self.directory.appendingPathComponent("av\(run)")
+            try? FileManager.default.removeItem(at: folder)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            for (index, item) in Self.vdir(events, seed: calendarSeed).enumerated() {
+                try Data(item).write(to: folder.appendingPathComponent(String(format: "item%03d.ics", index)))
+            }
+            defer {
+                try? FileManager.default.removeItem(at: file)
+                try? FileManager.default.removeItem(at: folder)
+            }
+            let read = try Self.allTimeReadsAsInFull(file.path)
+            _ = try Self.allTimeReadsAsInFull(folder.path)
+            // Most calendars have events made from their bytes: the comparison is not the tree against itself.
+            let made = try Self.directEventsAgree(file.path).made
+            cover(minPercent: 50, made > 0, "events made from bytes")
+            cover(minPercent: 50, read > 0, "calendars that read")
+            return true
+        }
+    }
+
+    func testTheFixturesReadOverAllOfTimeAsInFull() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/ICalendar")
+        var paths: [String] = []
+        for folder in try FileManager.default.contentsOfDirectory(atPath: root.path).sorted() {
+            let url = root.appendingPathComponent(folder)
+            guard CalendarFileReader.isDirectory(url.path) else { continue }
+            paths.append(url.path)
+            for name in try FileManager.default.contentsOfDirectory(atPath: url.path).sorted() where name.hasSuffix(".ics") {
+                paths.append(url.appendingPathComponent(name).path)
+            }
+        }
+        XCTAssertGreaterThan(paths.count, 20)
+        var events = 0
+        for path in paths { events += try Self.allTimeReadsAsInFull(path) }
+        XCTAssertGreaterThan(events, 100)
     }
 
     /// The fixtures (exporters' files, real files, defective ones, vdir folders) read for windows around their events.

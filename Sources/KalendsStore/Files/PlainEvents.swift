@@ -247,6 +247,27 @@ struct PlainEvents {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 
+    /// The text of a value whose lines may be folded: each line end (CRLF or LF) and the space or
+    /// tab after it taken out, as the reader unfolds a logical line (its pieces' bytes joined, then decoded).
+    func unfolded(_ range: Range<Int>) -> String {
+        guard let base = bytes.baseAddress, memchr(base + range.lowerBound, 10, range.count) != nil else { return string(range) }
+        var joined: [UInt8] = []
+        joined.reserveCapacity(range.count)
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let byte = bytes[index]
+            if byte == 13, index + 2 < range.upperBound, bytes[index + 1] == 10, bytes[index + 2] == 32 || bytes[index + 2] == 9 {
+                index += 3
+            } else if byte == 10, index + 1 < range.upperBound, bytes[index + 1] == 32 || bytes[index + 1] == 9 {
+                index += 2
+            } else {
+                joined.append(byte)
+                index += 1
+            }
+        }
+        return String(decoding: joined, as: UTF8.self)
+    }
+
     /// `NAME *(;PARAM=VALUE) :` of a line, as the content-line parser reads it, or nil when not plainly so.
     private func head(_ line: Range<Int>) -> Head? {
         var index = line.lowerBound
@@ -422,7 +443,7 @@ struct PlainEvents {
         var stamp: Int?
         var sequence = 0
         var hasRange = false
-        /// False when the decoder reads more than is captured (a folded text, CATEGORIES, ORGANIZER, ATTENDEE).
+        /// False when the decoder reads more than is captured (CATEGORIES, ORGANIZER, ATTENDEE).
         var direct = true
     }
 
@@ -491,12 +512,12 @@ struct PlainEvents {
         }
         func text(_ range: Range<Int>?) -> String? {
             guard let range, !range.isEmpty else { return nil }
-            let text = ICalendarText.unescape(Substring(string(range)))
+            let text = ICalendarText.unescape(Substring(unfolded(range)))
             return text.isEmpty ? nil : text
         }
-        let status = capture.status.flatMap { Event.Status(rawValue: string($0).uppercased()) }
-        let transparent = capture.transparency.map { string($0).uppercased() == "TRANSPARENT" } ?? false
-        let url = capture.url.flatMap { $0.isEmpty ? nil : string($0) }
+        let status = capture.status.flatMap { Event.Status(rawValue: unfolded($0).uppercased()) }
+        let transparent = capture.transparency.map { unfolded($0).uppercased() == "TRANSPARENT" } ?? false
+        let url = capture.url.flatMap { $0.isEmpty ? nil : unfolded($0) }
         return Event(uid: string(placement.uid.range), title: text(capture.title), notes: text(capture.notes), location: text(capture.location),
                      start: start, length: length, status: status, isTransparent: transparent,
                      recurrence: ItemRecurrence(rules: rules, exclusions: exclusions), recurrenceID: recurrenceID,
@@ -547,11 +568,14 @@ struct PlainEvents {
             var folded = false
             var length = contentEnd - position
             var foldsValid = true
+            // Where the logical line's last piece ends (its line end not included).
+            var logicalEnd = contentEnd
             while next < range.upperBound && (bytes[next] == 32 || bytes[next] == 9) {
                 folded = true
                 let foldEnd = lineEnd(from: next, before: range.upperBound)
                 var pieceEnd = foldEnd
                 if pieceEnd > next && bytes[pieceEnd - 1] == 13 { pieceEnd -= 1 }
+                logicalEnd = pieceEnd
                 length += pieceEnd - next - 1
                 if ContentLineParser.firstInvalidUTF8(UnsafeBufferPointer(rebasing: bytes[(next + 1)..<pieceEnd])) != nil { foldsValid = false }
                 next = Swift.min(foldEnd + 1, range.upperBound)
@@ -633,7 +657,7 @@ struct PlainEvents {
             case .text, .other:
                 // Any other property: TZID, VALUE or RANGE on it, or a value a lenient read checks, is left to the reader.
                 if head.tzid != nil || head.valueIsDate || head.range || (kind == .other && isChecked(name)) { certain = false }
-                if capture != nil { take(head, folded: folded, into: &capture) }
+                if capture != nil { take(head, end: folded ? logicalEnd : head.value.upperBound, into: &capture) }
             }
         }
         let uidText = uid.map { UIDText($0, in: bytes) }
@@ -910,12 +934,12 @@ struct PlainEvents {
     }
 
     /// The first of each text property the decoder reads; one it reads that is not captured makes the event not direct.
-    private func take(_ head: Head, folded: Bool, into capture: inout Capture?) {
+    /// `end`: where the value ends, its folds included (`unfolded` reads them).
+    private func take(_ head: Head, end: Int, into capture: inout Capture?) {
         let name = head.name
         func keep(_ slot: WritableKeyPath<Capture, Range<Int>?>) {
             guard capture?[keyPath: slot] == nil else { return }
-            if folded { capture?.direct = false }
-            capture?[keyPath: slot] = head.value
+            capture?[keyPath: slot] = head.value.lowerBound..<end
         }
         if equals(name, "SUMMARY") { keep(\.title) }
         else if equals(name, "DESCRIPTION") { keep(\.notes) }

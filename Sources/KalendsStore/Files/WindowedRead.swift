@@ -18,6 +18,11 @@ import KalendsICalendar
 /// gives the same occurrences in the window, the same warnings and the same
 /// problems as the store of the full read (`WindowedReadProperties`).
 extension CalendarFileReader {
+    /// Every instant Kalends supports: `read(_:touching:)` over it leaves
+    /// nothing out, and reads what it can from the bytes directly (the same
+    /// calendars as `read(_:)`, sooner).
+    public static let allTime = Instant(seconds: Instant.supportedSeconds.lowerBound)..<Instant(seconds: Instant.supportedSeconds.upperBound)
+
     /// `read(_:)`, leaving out the series that cannot have an occurrence
     /// overlapping `window`. Strict reads are full reads.
     /// - Throws: `CalendarReadError`, as `read(_:)` does.

@@ -50,10 +50,9 @@ enum CalendarFiles {
                                                                        what: "a calendar").data)
                     generated["standard input"] = bytes
                     reads = [try reader.read(bytes: bytes, source: "standard input")]
-                } else if let window {
-                    reads = try reader.read(path, touching: window)
                 } else {
-                    reads = try reader.read(path)
+                    // Without a window, all of time: the same calendars as the full read (`WindowedReadProperties`), sooner.
+                    reads = try reader.read(path, touching: window ?? CalendarFileReader.allTime)
                 }
             } catch let error as CalendarReadError {
                 switch error {
