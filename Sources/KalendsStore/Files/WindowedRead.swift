@@ -49,8 +49,9 @@ extension CalendarFileReader {
 
     /// What the first look at one file found.
     private enum Look {
-        /// Read in full already (no outline): its result.
-        case read(Result)
+        /// Read in full already (no outline): its result (boxed: a look is copied from step to step,
+        /// and most are outlined).
+        indirect case read(Result)
         /// Outlined: its bytes, outline, each child's certification (nil: not a VEVENT), and what
         /// all but its VEVENTs read as (what the file reads as when they are all left out).
         case outlined(Outlined)
@@ -146,14 +147,21 @@ extension CalendarFileReader {
             func hash(into hasher: inout Hasher) { bytes.withUnsafeBytes { hasher.combine(bytes: $0) } }
         }
         var known: [Key: Read] = [:]
-        /// The last one found (the next item most likely has the same), compared before hashing.
-        var last: (bytes: [UInt8], read: Read)?
+        /// The last few found, the latest first (the next item most likely has one of them: a
+        /// folder's items use a few zones), compared in place before any bytes are gathered and hashed.
+        var recent: [(bytes: [UInt8], read: Read)] = []
+        static let recentLimit = 4
         /// The certifier's lookups, from item to item.
         var memo = PlainEvents.Memo()
 
         func find(_ bytes: [UInt8]) -> Read? {
-            if let last, last.bytes == bytes { return last.read }
-            return known[Key(bytes: bytes)]
+            known[Key(bytes: bytes)]
+        }
+
+        /// `read` (of `bytes`) made the latest of `recent`.
+        mutating func met(_ bytes: [UInt8], _ read: Read) {
+            recent.insert((bytes, read), at: 0)
+            if recent.count > Self.recentLimit { recent.removeLast() }
         }
     }
 
@@ -365,32 +373,42 @@ extension CalendarFileReader {
                 }
                 if let last = outline.gaps.last, outline.gaps.count > outline.children.count, !last.range.isEmpty { pieces.append(last.range) }
                 var restBytes: [UInt8] = []
-                var sameAsLast = false
-                if zonesOnly, let last = kept.last {
-                    var offset = 0
-                    sameAsLast = true
-                    for piece in pieces {
-                        guard offset + piece.count <= last.bytes.count,
-                              last.bytes[offset..<(offset + piece.count)].elementsEqual(buffer[piece]) else {
-                            sameAsLast = false
+                // The recent one these bytes are, compared piece by piece in place.
+                var same: Int?
+                if zonesOnly, let base = buffer.baseAddress {
+                    for (index, candidate) in kept.recent.enumerated() {
+                        let equal = candidate.bytes.withUnsafeBufferPointer { known -> Bool in
+                            var offset = 0
+                            for piece in pieces {
+                                guard offset + piece.count <= known.count, let knownBase = known.baseAddress,
+                                      memcmp(knownBase + offset, base + piece.lowerBound, piece.count) == 0 else { return false }
+                                offset += piece.count
+                            }
+                            return offset == known.count
+                        }
+                        if equal {
+                            same = index
                             break
                         }
-                        offset += piece.count
                     }
-                    sameAsLast = sameAsLast && offset == last.bytes.count
                 }
-                if !sameAsLast { for piece in pieces { restBytes += buffer[piece] } }
+                if same == nil { for piece in pieces { restBytes += buffer[piece] } }
                 let zones: ICalendarZones
                 let rest: Rest
                 var zonesKey: Int?
-                if sameAsLast, let last = kept.last {
-                    zones = last.read.zones
-                    rest = .zonesOnly(name: last.read.name, color: last.read.color)
-                    zonesKey = last.read.id
+                if let same {
+                    let found = kept.recent[same]
+                    zones = found.read.zones
+                    rest = .zonesOnly(name: found.read.name, color: found.read.color)
+                    zonesKey = found.read.id
+                    if same > 0 {
+                        kept.recent.remove(at: same)
+                        kept.recent.insert(found, at: 0)
+                    }
                 } else if zonesOnly, let known = kept.find(restBytes) {
                     zones = known.zones
                     rest = .zonesOnly(name: known.name, color: known.color)
-                    kept.last = (restBytes, known)
+                    kept.met(restBytes, known)
                     zonesKey = known.id
                 } else {
                     let reader = ICalendarReader(source: file, mode: .lenient)
@@ -400,7 +418,9 @@ extension CalendarFileReader {
                     if zonesOnly && document.warnings.isEmpty && kept.known.count < 64 {
                         let (name, color) = Self.nameAndColor(of: document)
                         zonesKey = kept.known.count
-                        kept.known[KeptZones.Key(bytes: restBytes)] = (zones, name, color, kept.known.count)
+                        let read: KeptZones.Read = (zones, name, color, kept.known.count)
+                        kept.known[KeptZones.Key(bytes: restBytes)] = read
+                        kept.met(restBytes, read)
                     }
                 }
                 let children = outline.children
