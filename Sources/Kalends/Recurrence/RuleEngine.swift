@@ -10,7 +10,7 @@
 /// leap years and weekdays, no calendar by name. With RSCALE (RFC 7529) the
 /// calendar is the rule's own: BYMONTH names its month codes, and SKIP moves
 /// a generated date the calendar lacks (see `resolvedMonth(_:inYear:)` and `appendDay`).
-struct RuleEngine<C: CalendarSystem>: Sendable {
+final class RuleEngine<C: CalendarSystem>: Sendable {
     typealias Frequency = RecurrenceRule.Frequency
 
     let rule: RecurrenceRule
