@@ -377,7 +377,8 @@ final class WindowedReadProperties: XCTestCase {
         }
     }
 
-    func testTheFixturesReadOverAllOfTimeAsInFull() throws {
+    /// The fixtures' calendar folders, and the `.ics` files in them.
+    static func fixturePaths() throws -> [String] {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/ICalendar")
         var paths: [String] = []
         for folder in try FileManager.default.contentsOfDirectory(atPath: root.path).sorted() {
@@ -388,6 +389,11 @@ final class WindowedReadProperties: XCTestCase {
                 paths.append(url.appendingPathComponent(name).path)
             }
         }
+        return paths
+    }
+
+    func testTheFixturesReadOverAllOfTimeAsInFull() throws {
+        let paths = try Self.fixturePaths()
         XCTAssertGreaterThan(paths.count, 20)
         var events = 0
         for path in paths { events += try Self.allTimeReadsAsInFull(path) }
@@ -396,16 +402,7 @@ final class WindowedReadProperties: XCTestCase {
 
     /// The fixtures (exporters' files, real files, defective ones, vdir folders) read for windows around their events.
     func testTheFixturesReadForAWindowAsInFull() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/ICalendar")
-        var paths: [String] = []
-        for folder in try FileManager.default.contentsOfDirectory(atPath: root.path).sorted() {
-            let url = root.appendingPathComponent(folder)
-            guard CalendarFileReader.isDirectory(url.path) else { continue }
-            paths.append(url.path)
-            for name in try FileManager.default.contentsOfDirectory(atPath: url.path).sorted() where name.hasSuffix(".ics") {
-                paths.append(url.appendingPathComponent(name).path)
-            }
-        }
+        let paths = try Self.fixturePaths()
         XCTAssertGreaterThan(paths.count, 20)
         var compared = 0
         for path in paths {

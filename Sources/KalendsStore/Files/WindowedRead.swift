@@ -62,6 +62,7 @@ extension CalendarFileReader {
         let bytes: [UInt8]
         let outline: ICalendarOutline
         let events: [PlainEvent?]
+        /// Each child's event made in the first pass (none made: empty).
         let made: [Event?]
         let rest: Rest
         let zones: ICalendarZones
@@ -153,6 +154,8 @@ extension CalendarFileReader {
         static let recentLimit = 4
         /// The certifier's lookups, from item to item.
         var memo = PlainEvents.Memo()
+        /// The list of pieces an item is compared by, kept for the next item (its storage, not its contents).
+        var pieces: [Range<Int>] = []
 
         func find(_ bytes: [UInt8]) -> Read? {
             known[Key(bytes: bytes)]
@@ -366,6 +369,9 @@ extension CalendarFileReader {
                 }
                 // Those bytes, pieced together; compared in place with the last item's first (most often the same).
                 var pieces: [Range<Int>] = []
+                swap(&pieces, &kept.pieces)
+                pieces.removeAll(keepingCapacity: true)
+                defer { swap(&pieces, &kept.pieces) }
                 // (Empty gaps, thousands between a file's VEVENTs, add nothing.)
                 for (index, child) in outline.children.enumerated() {
                     if !outline.gaps[index].range.isEmpty { pieces.append(outline.gaps[index].range) }
@@ -427,18 +433,20 @@ extension CalendarFileReader {
                 let seconds = window.lowerBound.seconds..<window.upperBound.seconds
                 // Each VEVENT certified; one that can touch the window (kept whatever else is) made in the same pass.
                 func certified(_ range: Range<Int>, _ certifier: inout PlainEvents) -> ([PlainEvent?], [Event?]) {
+                    // (`made` stays empty, no array made, while nothing is: most of a folder's items.)
                     var events: [PlainEvent?] = [], made: [Event?] = []
                     events.reserveCapacity(range.count)
-                    made.reserveCapacity(range.count)
-                    for child in children[range] {
+                    for (index, child) in children[range].enumerated() {
                         guard child.isEvent else {
                             events.append(nil)
-                            made.append(nil)
                             continue
                         }
                         let (event, madeEvent) = certifier.certifyAndMake(child.byteRange, line: child.line, source: file)
                         events.append(event)
-                        made.append(madeEvent)
+                        if let madeEvent {
+                            if made.isEmpty { made = [Event?](repeating: nil, count: range.count) }
+                            made[index] = madeEvent
+                        }
                     }
                     return (events, made)
                 }
@@ -500,7 +508,7 @@ extension CalendarFileReader {
                 var certifier = PlainEvents(bytes: buffer, zones: zones, window: window.lowerBound.seconds..<window.upperBound.seconds)
                 return range.map { index -> Event? in
                     guard kept[index], case .certified? = events[index] else { return nil }
-                    if let made = first[index] { return made }
+                    if index < first.count, let made = first[index] { return made }
                     return certifier.event(children[index].byteRange, line: children[index].line, source: source)
                 }
             }.flatMap { $0 }
