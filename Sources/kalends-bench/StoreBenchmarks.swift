@@ -53,9 +53,11 @@ enum StoreBenchmarks {
                 let read = (try? reader.read(file, touching: from..<to)) ?? []
                 blackHole((try? CalendarStore(calendars: read.map(\.calendar), floatingZone: zone).events(in: from..<to, viewer: zone))?.count)
             },
+            { blackHole((try? reader.read(file, touching: CalendarFileReader.allTime))?.first?.calendar.events.count) },
         ])
         let names = ["tree (ICalendarReader)", "tree + decode (CalendarFileReader)", "store open (CalendarStore.init)", "week query (events(in:))",
-                     "outline (ICalendarOutline)", "windowed read (read(_:touching:))", "windowed read + store + week query"]
+                     "outline (ICalendarOutline)", "windowed read (read(_:touching:))", "windowed read + store + week query",
+                     "read over all of time (touching: allTime)"]
         for (name, time) in zip(names, times) {
             let rate = "\((Double(bytes.count) / time / 1e6).rounded()) MB/s"
             emit(BenchmarkRow(area: "store", operation: name, n: calendar.events.count, oursPerSecond: Double(calendar.events.count) / time,
