@@ -190,6 +190,35 @@ struct PlainEvents {
         self.memo = memo
     }
 
+    /// Whether the window is all of time (`CalendarFileReader.allTime`): every series is read.
+    private var coversAllTime: Bool {
+        window.lowerBound <= Instant.supportedSeconds.lowerBound && window.upperBound >= Instant.supportedSeconds.upperBound
+    }
+
+    /// Whether the VEVENT `range` has a line that only the tree reads (a component inside it, CATEGORIES,
+    /// ORGANIZER, ATTENDEE; upper case, as certifying reads names): found from the first bytes of its lines.
+    static func needsTree(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        func lineEnd(from start: Int, before end: Int) -> Int {
+            guard start < end, let found = memchr(base + start, 10, end - start) else { return end }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        }
+        var position = lineEnd(from: range.lowerBound, before: range.upperBound) + 1
+        while position < range.upperBound {
+            let end = lineEnd(from: position, before: range.upperBound)
+            let line = position..<end
+            switch bytes[position] {
+            case UInt8(ascii: "A"): if Self.startsWith(bytes, line, "ATTENDEE") { return true }
+            case UInt8(ascii: "O"): if Self.startsWith(bytes, line, "ORGANIZER") { return true }
+            case UInt8(ascii: "C"): if Self.startsWith(bytes, line, "CATEGORIES") { return true }
+            case UInt8(ascii: "B"): if Self.startsWith(bytes, line, "BEGIN:") { return true }
+            default: break
+            }
+            position = end + 1
+        }
+        return false
+    }
+
     /// A time as written: its form and its wall-clock seconds.
     private struct Time {
         enum Form: Equatable {
@@ -467,6 +496,10 @@ struct PlainEvents {
     /// series is read whatever the others say) the event made from its
     /// bytes in the same pass, as `event` makes it.
     mutating func certifyAndMake(_ range: Range<Int>, line: Int, source: String) -> (PlainEvent, Event?) {
+        // Over all of time nothing is left out: certifying only serves to make the event from its
+        // bytes, which an event read through the tree anyway does not need (it is then "uncertain",
+        // and every series is read, as it is over all of time).
+        if coversAllTime && Self.needsTree(range, in: bytes) { return (.uncertain(uid: nil, known: false), nil) }
         var capture: Capture? = Capture()
         let found = certify(range, line: line, capture: &capture)
         guard case .certified(let placement) = found, placement.touches, let capture else { return (found, nil) }
