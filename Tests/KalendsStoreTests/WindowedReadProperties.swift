@@ -143,6 +143,12 @@ final class WindowedReadProperties: XCTestCase {
         case 5: lines.append("DESCRIPTION;VALUE=TEXT:notes")
         case 6: lines.append("CATEGORIES:A,B")
         case 7: lines.append("STATUS:CANCELLED")
+        case 8: lines.append("URL:https://example.com/event/\(index)")
+        case 9: lines.append("URL:")
+        case 10: lines.append("LOCATION:Room 4\\, floor 2")
+        case 11: lines.append("DESCRIPTION:" + String(repeating: "notes and more ", count: 8))
+        case 12: lines.append("TRANSP:TRANSPARENT")
+        case 13: lines.append("URL:mailto:team@example.com")
         default: break
         }
         if c.rarely(10) { lines += ["BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:-PT15M", "UID:alarm-\(index)", "END:VALARM"] }
@@ -170,6 +176,18 @@ final class WindowedReadProperties: XCTestCase {
         var bytes: [UInt8] = c.rarely(10) ? [0xEF, 0xBB, 0xBF] : []
         for line in lines {
             var raw = Array(line.utf8)
+            // At times a fold where another program puts one: between any two characters, with a space or a
+            // tab; or, after an empty value, a piece with nothing in it.
+            if raw.count <= 75 && raw.count > 2 && c.rarely(60) {
+                var cut = 1 + c.pick(raw.count - 1)
+                while cut > 1 && raw[cut] & 0xC0 == 0x80 { cut -= 1 }
+                bytes += raw[..<cut] + lineEnd + [c.rarely(2) ? 9 : 32] + raw[cut...] + lineEnd
+                continue
+            }
+            if raw.last == UInt8(ascii: ":") && c.rarely(2) {
+                bytes += raw + lineEnd + [32] + lineEnd
+                continue
+            }
             var first = true
             while raw.count > (first ? 75 : 74) {
                 var cut = first ? 75 : 74
@@ -274,24 +292,25 @@ final class WindowedReadProperties: XCTestCase {
     /// Each event `PlainEvents.event` makes from a file's bytes is the event the
     /// reader and the decoder make of it (every field); the number made, and of them those
     /// whose title is folded (longer than a line: the calendars here fold at 75 octets).
-    static func directEventsAgree(_ path: String) throws -> (made: Int, folded: Int) {
+    static func directEventsAgree(_ path: String) throws -> (made: Int, folded: Int, withURL: Int) {
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
         // (A file that does not read at all has no event to compare: the windowed read's property compares its failure.)
-        guard let full = try? CalendarFileReader(mode: .lenient).read(path) else { return (0, 0) }
+        guard let full = try? CalendarFileReader(mode: .lenient).read(path) else { return (0, 0, 0) }
         let byLine = Dictionary(full[0].calendar.events.map { ($0.position?.line ?? 0, $0) }, uniquingKeysWith: { first, _ in first })
         return try bytes.withUnsafeBufferPointer { buffer in
-            guard let outline = ICalendarOutline(buffer) else { return (0, 0) }
+            guard let outline = ICalendarOutline(buffer) else { return (0, 0, 0) }
             let zones = try ICalendarReader(source: path, mode: .lenient).read(buffer, outline: outline, keeping: { !outline.children[$0].isEvent }).zones
             var certifier = PlainEvents(bytes: buffer, zones: zones, window: 0..<0)
-            var made = 0, folded = 0
+            var made = 0, folded = 0, withURL = 0
             for child in outline.children where child.isEvent {
                 guard let event = certifier.event(child.byteRange, line: child.line, source: path) else { continue }
                 guard let expected = byLine[child.line] else { throw Failure("\(path):\(child.line): made \(event), the reader left it out") }
                 guard expected == event else { throw Failure("\(path):\(child.line): made \(String(describing: event.storageFields))\nthe reader's \(String(describing: expected.storageFields))") }
                 made += 1
                 if (event.title?.utf8.count ?? 0) > 70 { folded += 1 }
+                if event.url != nil { withURL += 1 }
             }
-            return (made, folded)
+            return (made, folded, withURL)
         }
     }
 
@@ -304,9 +323,11 @@ final class WindowedReadProperties: XCTestCase {
             let file = Self.directory.appendingPathComponent("d\(run).ics")
             try Data(Self.calendar(events, seed: calendarSeed)).write(to: file)
             defer { try? FileManager.default.removeItem(at: file) }
-            let (made, folded) = try Self.directEventsAgree(file.path)
-            cover(minPercent: 50, made > 0, "events made from bytes")
-            cover(minPercent: 20, folded > 0, "events with a folded title made from bytes")
+            let (made, folded, withURL) = try Self.directEventsAgree(file.path)
+            // (The generator folds lines anywhere at times, and damages files: about 45% of them have events made.)
+            cover(minPercent: 35, made > 0, "events made from bytes")
+            cover(minPercent: 8, folded > 0, "events with a folded title made from bytes")
+            cover(minPercent: 1, withURL > 0, "events with a URL made from bytes")
             return true
         }
     }
@@ -318,7 +339,7 @@ final class WindowedReadProperties: XCTestCase {
             run += 1
             let leftOut = try Self.check(seeds, calendarSeed: calendarSeed, windows: windows, run: run)
             // Most calendars have series left out: the comparison is not the full read against itself.
-            cover(minPercent: 40, leftOut, "series left out")
+            cover(minPercent: 30, leftOut, "series left out")
             return true
         }
     }
@@ -352,7 +373,7 @@ final class WindowedReadProperties: XCTestCase {
     func testAReadOverAllOfTimeIsTheFullRead() {
         let seeds = Gen<Int>.int(in: 0...1_000_000).array(count: 1...14)
         nonisolated(unsafe) var run = 0
-        forAll(seeds, Gen<Int>.int(in: 0...1_000_000), runs: 300) { seeds, calendarSeed in
+        forAll(seeds, Gen<Int>.int(in: 0...1_000_000), runs: 400) { seeds, calendarSeed in
             run += 1
             let events = seeds.enumerated().map { Self.event($1, index: $0) }
             let file = Self.directory.appendingPathComponent("a\(run).ics")
@@ -367,15 +388,20 @@ final class WindowedReadProperties: XCTestCase {
                 try? FileManager.default.removeItem(at: file)
                 try? FileManager.default.removeItem(at: folder)
             }
+            let before = CalendarFileReader.eventsMadeFromBytes.withLock { $0 }
             let read = try Self.allTimeReadsAsInFull(file.path)
+            let madeOverAllOfTime = CalendarFileReader.eventsMadeFromBytes.withLock { $0 } - before
             _ = try Self.allTimeReadsAsInFull(folder.path)
+            // The read over all of time made events from their bytes (it did not fall back to the full read, as
+            // it does when most of a file's events are read through the tree: here about one file in eight does not).
+            cover(minPercent: 6, madeOverAllOfTime > 0, "events made from bytes by the read over all of time")
             // Most calendars have events made from their bytes: the comparison is not the tree against itself.
             let made = try Self.directEventsAgree(file.path).made
-            cover(minPercent: 50, made > 0, "events made from bytes")
+            cover(minPercent: 35, made > 0, "events made from bytes")
             cover(minPercent: 50, read > 0, "calendars that read")
             // Files most of whose events only the tree reads are read in full over all of time; the others in parts.
             let tree = events.filter { $0.lines.contains { $0.hasPrefix("ATTENDEE") || $0.hasPrefix("CATEGORIES") || $0.hasPrefix("BEGIN:VALARM") } }
-            cover(minPercent: 5, tree.count * 2 > events.count, "files mostly of events only the tree reads")
+            cover(minPercent: 1, tree.count * 2 > events.count, "files mostly of events only the tree reads")
             return true
         }
     }

@@ -135,6 +135,14 @@ package enum Parallel {
             pthread_cond_init(condition, nil)
         }
 
+        /// (Only a worker whose thread could not be started ends: the others serve for the process's life.)
+        deinit {
+            pthread_cond_destroy(condition)
+            pthread_mutex_destroy(mutex)
+            condition.deallocate()
+            mutex.deallocate()
+        }
+
         /// A worker whose thread waits for work; nil when no thread can be started.
         static func started() -> Worker? {
             let worker = Worker()

@@ -169,16 +169,22 @@ struct PlainEvents {
 
         init() {}
 
-        /// This memo for zones read from `zonesKey` (nil: zones of their own): its zone lookups
-        /// kept only when they are of the same zones.
-        func keeping(zonesKey: Int?) -> Memo {
-            var memo = self
-            if zonesKey == nil || zonesKey != self.zonesKey {
-                memo.zoneOf = [:]
-                memo.knownZones = []
+        /// The most entries kept in each lookup: beyond it a new text is looked up each time it is
+        /// met (a folder of thousands of distinct rules would otherwise keep them all).
+        static let limit = 256
+
+        /// This memo, moved out of `memo` (left empty, so that adding to it copies nothing), for
+        /// zones read from `zonesKey` (nil: zones of their own): its zone lookups kept only when
+        /// they are of the same zones.
+        static func take(_ memo: inout Memo, zonesKey: Int?) -> Memo {
+            var taken = Memo()
+            swap(&taken, &memo)
+            if zonesKey == nil || zonesKey != taken.zonesKey {
+                taken.zoneOf = [:]
+                taken.knownZones = []
             }
-            memo.zonesKey = zonesKey
-            return memo
+            taken.zonesKey = zonesKey
+            return taken
         }
     }
     private static let knownZonesLimit = 8
@@ -417,7 +423,7 @@ struct PlainEvents {
         if let known = memo.checked[text] { return known }
         // A strict read checks BINARY and TIME too: any type but TEXT, URI and CAL-ADDRESS counts as checked.
         let answer = PropertyKindTable.iCalendar.kind(text).map { ![ICalendarValueType.text, .uri, .calAddress].contains($0.defaultType) } ?? false
-        memo.checked[text] = answer
+        if memo.checked.count < Memo.limit { memo.checked[text] = answer }
         return answer
     }
 
@@ -454,7 +460,7 @@ struct PlainEvents {
             found = known
         } else {
             found = zones.zone(for: text)
-            memo.zoneOf[text] = .some(found)
+            if memo.zoneOf.count < Memo.limit { memo.zoneOf[text] = .some(found) }
         }
         return (Array(bytes[tzid]), text, found)
     }
@@ -550,7 +556,7 @@ struct PlainEvents {
         }
         let status = capture.status.flatMap { Event.Status(rawValue: unfolded($0).uppercased()) }
         let transparent = capture.transparency.map { unfolded($0).uppercased() == "TRANSPARENT" } ?? false
-        let url = capture.url.flatMap { $0.isEmpty ? nil : unfolded($0) }
+        let url = capture.url.map { unfolded($0) }.flatMap { $0.isEmpty ? nil : $0 }
         return Event(uid: string(placement.uid.range), title: text(capture.title), notes: text(capture.notes), location: text(capture.location),
                      start: start, length: length, status: status, isTransparent: transparent,
                      recurrence: ItemRecurrence(rules: rules, exclusions: exclusions), recurrenceID: recurrenceID,
@@ -636,8 +642,10 @@ struct PlainEvents {
             let valid = ContentLineParser.isASCII(UnsafeBufferPointer(rebasing: bytes[content]))
                 || ContentLineParser.firstInvalidUTF8(UnsafeBufferPointer(rebasing: bytes[content])) == nil
             guard let head = head(content) else {
-                // A UID line not plainly written: this event's series is not known.
-                if Self.startsWithUID(bytes, content) { uidKnown = false }
+                // A UID line not plainly written: this event's series is not known. Nor after an empty
+                // line (the reader passes over it, and a fold after it continues the line before, the UID's
+                // too), nor when a folded line's name is not on its first line ("U", then " ID:...").
+                if Self.startsWithUID(bytes, content) || content.isEmpty || folded { uidKnown = false }
                 certain = false
                 continue
             }
@@ -784,7 +792,7 @@ struct PlainEvents {
                 kept = known
             } else {
                 kept = try? RuleTexts.read(text)
-                memo.rules[text] = .some(kept)
+                if memo.rules.count < Memo.limit { memo.rules[text] = .some(kept) }
             }
             guard let kept, let plain = PlainRule(kept) else { return nil }
             rule = plain

@@ -477,7 +477,7 @@ extension CalendarFileReader {
                 }
 
                 guard single else {
-                    var certifier = PlainEvents(bytes: buffer, zones: zones, window: seconds, memo: kept.memo.keeping(zonesKey: zonesKey))
+                    var certifier = PlainEvents(bytes: buffer, zones: zones, window: seconds, memo: PlainEvents.Memo.take(&kept.memo, zonesKey: zonesKey))
                     let (events, made) = certified(children.indices, &certifier)
                     kept.memo = certifier.memo
                     return mostlyTree(events) ? nil : (outline, events, made, rest, zones)
@@ -508,8 +508,14 @@ extension CalendarFileReader {
         guard let (outline, events, made, rest, zones) = outlined else {
             return .read(try decode(try parse(bytes, source: file), source: file))
         }
+        let madeCount = made.reduce(0) { $0 + ($1 == nil ? 0 : 1) }
+        if madeCount > 0 { Self.eventsMadeFromBytes.withLock { $0 += madeCount } }
         return .outlined(Outlined(bytes: bytes, outline: outline, events: events, made: made, rest: rest, zones: zones))
     }
+
+    /// The events the windowed reads have made straight from their bytes in their first pass so far:
+    /// what a test reads to show that a read took that path, not the tree's.
+    package static let eventsMadeFromBytes = Locked(0)
 
     /// Whether the bytes at `start` are `text`.
     private static func startsWith(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ text: StaticString) -> Bool {
