@@ -406,6 +406,33 @@ final class WindowedReadProperties: XCTestCase {
         }
     }
 
+    /// A BEGIN or END whose first line a fold completes ("BEGI", then " N:VEVENT") is structure to the
+    /// reader: the outline must not take it for a property line (it gives no outline, and the file is
+    /// read in full). Here the reader nests b and c in a, closed by the folded END; an outline reading
+    /// the folded lines as properties would balance too, with c a VEVENT of its own.
+    func testABeginOrEndCompletedByAFoldGivesNoOutline() throws {
+        let opens = ["BEGI\r\n N:VEVENT", "B\r\n\tEGIN:VEVENT", "begin\r\n :VEVENT"]
+        let closes = ["EN\r\n D:VEVENT", "END\r\n :VEVENT", "e\r\n nd:VEVENT"]
+        for (open, close) in zip(opens, closes) {
+            let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:a\r\nDTSTAMP:20240101T000000Z\r\nDTSTART:20240102T100000Z\r\n"
+                + "\(open)\r\nUID:b\r\nDTSTART:20240103T100000Z\r\nEND:VEVENT\r\n"
+                + "BEGIN:VEVENT\r\nUID:c\r\nDTSTAMP:20240101T000000Z\r\nDTSTART:20240104T100000Z\r\nEND:VEVENT\r\n"
+                + "\(close)\r\nEND:VCALENDAR\r\n"
+            let bytes = Array(text.utf8)
+            bytes.withUnsafeBufferPointer { XCTAssertNil(ICalendarOutline($0), "\(open) / \(close)") }
+            let file = Self.directory.appendingPathComponent("fold-structure.ics")
+            try Data(bytes).write(to: file)
+            defer { try? FileManager.default.removeItem(at: file) }
+            let window = Instant(seconds: 1_704_067_200)..<Instant(seconds: 1_704_499_200)
+            XCTAssertEqual(Self.answer(file.path, window: window, viewer: .utc, windowed: true),
+                           Self.answer(file.path, window: window, viewer: .utc, windowed: false), open)
+            _ = try Self.allTimeReadsAsInFull(file.path)
+        }
+        // A line that only looks like the start of one, folded into something else, leaves the outline be.
+        let plain = Array("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:a\r\nSUMMARY:x\r\n y\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n".utf8)
+        plain.withUnsafeBufferPointer { XCTAssertNotNil(ICalendarOutline($0)) }
+    }
+
     /// The fixtures' calendar folders, and the `.ics` files in them.
     static func fixturePaths() throws -> [String] {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/ICalendar")

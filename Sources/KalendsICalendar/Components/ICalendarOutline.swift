@@ -66,6 +66,8 @@ package struct ICalendarOutline: Sendable {
         var open: [Range<Int>] = []
         var closed = false
         var previousWasStructure = false
+        // The line before could be the start of a BEGIN or END that a fold completes ("BEGI", then " N:VEVENT").
+        var previousMayBeStructure = false
         var childStart = 0, childLine = 0, childIsEvent = false
         var gapStart = 0, gapLine = 1
         while position < count {
@@ -86,11 +88,12 @@ package struct ICalendarOutline: Sendable {
             guard !closed else { return nil }
             let lead = bytes[position]
             if lead == 32 || lead == 9 {
-                // A folded line: never the rest of a BEGIN or END.
-                guard !previousWasStructure, !open.isEmpty else { return nil }
+                // A folded line: never the rest of a BEGIN or END, nor of what may become one once joined.
+                guard !previousWasStructure, !previousMayBeStructure, !open.isEmpty else { return nil }
                 continue
             }
             previousWasStructure = false
+            previousMayBeStructure = Self.isProperPrefixFolded(bytes, position, end, "BEGIN:") || Self.isProperPrefixFolded(bytes, position, end, "END:")
             let isBegin = Self.startsWith(bytes, position, end, "BEGIN:")
             let isEnd = !isBegin && Self.startsWith(bytes, position, end, "END:")
             if !isBegin && !isEnd {
@@ -141,6 +144,18 @@ package struct ICalendarOutline: Sendable {
         guard end - start >= count else { return false }
         let pattern = text.utf8Start
         for offset in 0..<count where bytes[start + offset] != pattern[offset] { return false }
+        return true
+    }
+
+    /// Whether the line is shorter than `text` and begins it, in any case (a fold may complete it).
+    private static func isProperPrefixFolded(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ text: StaticString) -> Bool {
+        let count = end - start
+        guard count < text.utf8CodeUnitCount else { return false }
+        let pattern = text.utf8Start
+        for offset in 0..<count {
+            let byte = bytes[start + offset]
+            if (byte >= 0x61 && byte <= 0x7A ? byte - 32 : byte) != pattern[offset] { return false }
+        }
         return true
     }
 
