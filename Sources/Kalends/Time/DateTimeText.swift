@@ -144,25 +144,26 @@ public enum DateTimeText {
 
     /// `2024-03-15T09:30:00`, with `.5` style fractions when there are any.
     public static func format(_ local: LocalDateTime) -> String {
-        guard let second = usualSecond(local) else {
+        guard let (date, second) = usual(local) else {
             return ISODate(dayNumber: local.dayNumber).description + "T" + format(local.time)
         }
         return String(unsafeUninitializedCapacity: 19) { buffer in
-            write(local.dayNumber, second, into: buffer)
+            write(date, second, into: buffer)
             return 19
         }
     }
 
-    /// The second of the day of `local` in the usual case (years 0 ... 9999, whole seconds), written in one buffer.
-    private static func usualSecond(_ local: LocalDateTime) -> Int? {
+    /// The date and second of the day of `local` in the usual case (years 0 ... 9999, whole seconds), written in one buffer.
+    private static func usual(_ local: LocalDateTime) -> (ISODate, Int)? {
         let nanoseconds = local.nanosecondOfDay
-        guard nanoseconds % 1_000_000_000 == 0, (0...9_999).contains(ISODate(dayNumber: local.dayNumber).year) else { return nil }
-        return nanoseconds / 1_000_000_000
+        guard nanoseconds % 1_000_000_000 == 0 else { return nil }
+        let date = ISODate(dayNumber: local.dayNumber)
+        guard (0...9_999).contains(date.year) else { return nil }
+        return (date, nanoseconds / 1_000_000_000)
     }
 
     /// `YYYY-MM-DDTHH:MM:SS` of a usual date-time into the first 19 bytes of `buffer`.
-    private static func write(_ day: Int, _ second: Int, into buffer: UnsafeMutableBufferPointer<UInt8>) {
-        let date = ISODate(dayNumber: day)
+    private static func write(_ date: ISODate, _ second: Int, into buffer: UnsafeMutableBufferPointer<UInt8>) {
         ASCIIDigits.write(date.year, width: 4, into: buffer, at: 0)
         buffer[4] = UInt8(ascii: "-")
         ASCIIDigits.write(date.month, width: 2, into: buffer, at: 5)
@@ -185,9 +186,9 @@ public enum DateTimeText {
     public static func format(_ zoned: ZonedDateTime) -> String {
         let local = zoned.local, offset = zoned.offset.seconds
         // The usual case (an offset of whole minutes, not UTC's `Z`) written in one buffer.
-        guard offset % 60 == 0, let second = usualSecond(local), !zoned.zone.isUTC else { return format(local) + offsetText(zoned) }
+        guard offset % 60 == 0, let (date, second) = usual(local), !zoned.zone.isUTC else { return format(local) + offsetText(zoned) }
         return String(unsafeUninitializedCapacity: 25) { buffer in
-            write(local.dayNumber, second, into: buffer)
+            write(date, second, into: buffer)
             let minutes = offset.magnitude / 60
             buffer[19] = offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
             ASCIIDigits.write(Int(minutes / 60), width: 2, into: buffer, at: 20)

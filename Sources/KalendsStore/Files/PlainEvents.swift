@@ -196,8 +196,8 @@ struct PlainEvents {
         self.memo = memo
     }
 
-    /// Whether the window is all of time (`CalendarFileReader.allTime`): every series is read.
-    private var coversAllTime: Bool {
+    /// Whether a window (instant seconds) is all of time (`CalendarFileReader.allTime`): every series is read.
+    static func coversAllTime(_ window: Range<Int>) -> Bool {
         window.lowerBound <= Instant.supportedSeconds.lowerBound && window.upperBound >= Instant.supportedSeconds.upperBound
     }
 
@@ -505,7 +505,7 @@ struct PlainEvents {
         // Over all of time nothing is left out: certifying only serves to make the event from its
         // bytes, which an event read through the tree anyway does not need (it is then "uncertain",
         // and every series is read, as it is over all of time).
-        if coversAllTime && Self.needsTree(range, in: bytes) { return (.uncertain(uid: nil, known: false), nil) }
+        if Self.coversAllTime(window) && Self.needsTree(range, in: bytes) { return (.uncertain(uid: nil, known: false), nil) }
         var capture: Capture? = Capture()
         let found = certify(range, line: line, capture: &capture)
         guard case .certified(let placement) = found, placement.touches, let capture else { return (found, nil) }

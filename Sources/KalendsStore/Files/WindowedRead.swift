@@ -366,8 +366,7 @@ extension CalendarFileReader {
                 // CATEGORIES, VALARM) is read in full, as `read(_:)` reads it (on the machine's cores): faster for
                 // it than in parts. Said at once from the first 64 VEVENTs' lines when they are so, else after
                 // certifying (`mostlyTree`).
-                let allTime = window.lowerBound.seconds <= Instant.supportedSeconds.lowerBound
-                    && window.upperBound.seconds >= Instant.supportedSeconds.upperBound
+                let allTime = PlainEvents.coversAllTime(window.lowerBound.seconds..<window.upperBound.seconds)
                 if allTime {
                     var looked = 0, tree = 0
                     for child in outline.children where child.isEvent {
