@@ -9,7 +9,8 @@ import KalendsStore
 /// in process (so each is timed apart from start-up and output): reading
 /// the component tree, decoding events, opening the store, a week's query;
 /// the outline scan, and the windowed read that `agenda` uses (alone, and
-/// with the store and the query).
+/// with the store and the query); the read over all of time; the span tree
+/// (the tree as spans of the bytes, nothing decoded).
 /// The file is `$KALENDS_BENCH_ICS` (Scripts/bench-ics.sh passes its
 /// generated 10,000-event file), else the `ical` area's generated calendar.
 enum StoreBenchmarks {
@@ -54,10 +55,11 @@ enum StoreBenchmarks {
                 blackHole((try? CalendarStore(calendars: read.map(\.calendar), floatingZone: zone).events(in: from..<to, viewer: zone))?.count)
             },
             { blackHole((try? reader.read(file, touching: CalendarFileReader.allTime))?.first?.calendar.events.count) },
+            { blackHole((try? ICalendarSpanTree(bytes, source: "bench.ics"))?.counts.properties) },
         ])
         let names = ["tree (ICalendarReader)", "tree + decode (CalendarFileReader)", "store open (CalendarStore.init)", "week query (events(in:))",
                      "outline (ICalendarOutline)", "windowed read (read(_:touching:))", "windowed read + store + week query",
-                     "read over all of time (touching: allTime)"]
+                     "read over all of time (touching: allTime)", "span tree (ICalendarSpanTree)"]
         for (name, time) in zip(names, times) {
             let rate = "\((Double(bytes.count) / time / 1e6).rounded()) MB/s"
             emit(BenchmarkRow(area: "store", operation: name, n: calendar.events.count, oursPerSecond: Double(calendar.events.count) / time,

@@ -36,6 +36,8 @@ public struct ICalendarError: Error, Hashable, Sendable, CustomStringConvertible
         case missingEnd(String)
         /// Components nested deeper than `ICalendarReader.maximumDepth`.
         case nestingTooDeep(maximum: Int)
+        /// An input of `bytes` bytes, more than a reader takes (`maximum`).
+        case inputTooLarge(bytes: Int, maximum: Int)
         /// A property outside any component.
         case propertyOutsideComponent(String)
         /// A value that does not read (a date, a duration, an offset).
@@ -105,6 +107,7 @@ public struct ICalendarError: Error, Hashable, Sendable, CustomStringConvertible
         case .endWithoutBegin(let name): return "END:\(shown(name)) with no component open"
         case .missingEnd(let name): return "no END:\(name) before the end of the input"
         case .nestingTooDeep(let maximum): return "components nested more than \(maximum) deep"
+        case .inputTooLarge(let bytes, let maximum): return "the input is \(bytes) bytes, more than the \(maximum) a reader takes"
         case .propertyOutsideComponent(let name): return "the property \(shown(name)) is outside any component"
         case .value(let error): return error.description
         case .rule(let error): return "RRULE: \(error)"
