@@ -8,6 +8,7 @@ enum BenchmarkRegistry {
         RecurrenceBenchmarks.area,
         ICalendarBenchmarks.area,
         StoreBenchmarks.area,
+        SpanTreeBenchmarks.area,
         CLIBenchmarks.area,
         ContactBenchmarks.area,
     ]

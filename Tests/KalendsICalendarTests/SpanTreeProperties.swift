@@ -6,7 +6,8 @@ import XCTest
 
 /// The span tree (`ICalendarSpanTree`) finds lines and components as the
 /// reader does, decoding nothing: decoded, it must be the reader's tree on
-/// every input the reader reads without a warning; it must refuse what the
+/// every input the reader reads without a warning, and hold every component
+/// the reader keeps at the same place on every input; it must refuse what the
 /// reader refuses at the start (not iCalendar, binary data, nesting too
 /// deep), at the same line; and on damaged input it never traps, and each of
 /// its lines decodes or says where it does not.
@@ -48,6 +49,17 @@ final class SpanTreeProperties: XCTestCase {
         }
     }
 
+    /// Each of `kept` (the reader's components) is one of `tree` with the same line, name and bytes, and so are its children.
+    static func checkKept(_ kept: [ICalendarComponent], in tree: [ICalendarSpanTree.Component]) throws {
+        for component in kept {
+            guard let found = tree.first(where: { $0.line == component.line }), found.name == component.name,
+                  found.byteRange == component.byteRange else {
+                throw TestFailure("the reader's \(component.name) at line \(component.line) \(component.byteRange) is not in the tree")
+            }
+            try checkKept(component.components, in: Array(found.components))
+        }
+    }
+
     /// The tree of `bytes` against the reader's read of them.
     static func assertAgrees(_ bytes: [UInt8]) throws -> (clean: Bool, read: Bool) {
         let read = Result { () throws(ICalendarError) in try ICalendarReader(source: "s.ics").read(bytes) }
@@ -62,6 +74,8 @@ final class SpanTreeProperties: XCTestCase {
             throw TestFailure("the reader reads, the tree fails: \(treeError)")
         case (.success(let document), .success(let tree)):
             for calendar in tree.calendars { try checkLines(calendar) }
+            // Every component the reader keeps is in the tree, at the same place, warnings or not.
+            try checkKept(document.calendars, in: Array(tree.calendars))
             guard document.warnings.isEmpty else { return (false, true) }
             let decoded = try decoded(bytes).get()
             guard decoded == document.calendars else {

@@ -49,7 +49,7 @@ public struct ICalendarSpanTree: Sendable {
         /// not included); the end of its last physical line, line end included.
         var start: Int32, contentEnd: Int32, byteEnd: Int32
         /// The first byte of the value (after the first unquoted colon), in an
-        /// unfolded line whose name and parameters read; else -1.
+        /// unfolded line whose parameters read (its name not checked); else -1.
         var valueStart: Int32
         /// The length of the name (the bytes before the first `;` or `:`) of an unfolded line; -1 for a folded one.
         var nameLength: Int32
@@ -271,6 +271,12 @@ extension ICalendarSpanTree {
                 let plain: String? = storage.bytes.withUnsafeBufferPointer { bytes in
                     let line = UnsafeBufferPointer(rebasing: bytes[Int(record.start)..<Int(record.contentEnd)])
                     guard ContentLineParser.isASCII(line) else { return nil }
+                    // A name the parser refuses: its error, from `decoded()`.
+                    for byte in line[0..<Int(record.nameLength)] {
+                        guard (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D else {
+                            return nil
+                        }
+                    }
                     return String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(record.valueStart)..<Int(record.contentEnd)]), as: UTF8.self)
                 }
                 if let plain { return plain }
@@ -451,16 +457,23 @@ extension ICalendarSpanTree {
                 let lead = ICalendarSpanTree.upperByte(bytes[start])
                 if lead == UInt8(ascii: "B") || lead == UInt8(ascii: "E") {
                     var scanner = ContentLineScanner(bytes, maximumLength: ICalendarReader.maximumLineLength, range: start..<end, firstLine: line)
-                    joined = scanner.next()?.folded ?? []
-                    structure = joined.withUnsafeBufferPointer { Self.structure($0, 0, $0.count) }
+                    if let logical = scanner.next(), !logical.isTooLong {
+                        joined = logical.folded
+                        structure = joined.withUnsafeBufferPointer { Self.structure($0, 0, $0.count) }
+                    }
                 }
             } else {
                 let head = Self.head(bytes, start, contentEnd)
                 nameLength = head.nameLength
                 valueStart = head.valueStart
-                if valueStart >= 0 && (nameLength == 5 || nameLength == 3) {
-                    structure = Self.structure(bytes, start, contentEnd)
+                if valueStart >= 0 && (nameLength == 5 || nameLength == 3) && contentEnd - start <= ICalendarReader.maximumLineLength && Self.isNamed(bytes, start, nameLength, nameLength == 5 ? "BEGIN" : "END") {
+                    structure = (nameLength == 5, valueStart..<contentEnd)
                 }
+            }
+            // A BEGIN or END that is not UTF-8 (or too long) does not read: no structure, as for the reader.
+            if structure != nil {
+                let line = isFolded ? joined.withUnsafeBufferPointer { Self.isUTF8($0) } : Self.isUTF8(UnsafeBufferPointer(rebasing: bytes[start..<contentEnd]))
+                if !line { structure = nil }
             }
             if let structure {
                 let name: Int32
@@ -577,21 +590,20 @@ extension ICalendarSpanTree {
         }
 
         /// The length of the name of the line `start..<end` (the bytes before
-        /// its first `;` or `:`) and where its value starts (-1 when the name
-        /// or a parameter does not read as `ContentLineParser` reads them).
+        /// its first `;` or `:`) and where its value starts: after the first
+        /// colon outside a parameter's quotes, as `ContentLineParser` finds
+        /// it; -1 when there is none, or a parameter does not read. The
+        /// name's bytes are not checked here.
         @inline(__always)
         static func head(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (nameLength: Int, valueStart: Int) {
-            var index = start, isName = true
+            var index = start
             while index < end {
                 let byte = bytes[index]
                 if byte == UInt8(ascii: ";") || byte == UInt8(ascii: ":") { break }
-                if !((byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D) {
-                    isName = false
-                }
                 index += 1
             }
             let nameLength = index - start
-            guard isName, nameLength > 0, index < end else { return (nameLength, -1) }
+            guard nameLength > 0, index < end else { return (nameLength, -1) }
             while bytes[index] == UInt8(ascii: ";") {
                 index += 1
                 while index < end, bytes[index] != UInt8(ascii: "=") && bytes[index] != UInt8(ascii: ":") && bytes[index] != UInt8(ascii: ";") {
@@ -624,14 +636,22 @@ extension ICalendarSpanTree {
         static func structure(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (isBegin: Bool, value: Range<Int>)? {
             let (nameLength, valueStart) = head(bytes, start, end)
             guard valueStart >= 0 else { return nil }
-            func named(_ text: StaticString) -> Bool {
-                guard nameLength == text.utf8CodeUnitCount else { return false }
-                for offset in 0..<nameLength where upperByte(bytes[start + offset]) != text.utf8Start[offset] { return false }
-                return true
-            }
-            if named("BEGIN") { return (true, valueStart..<end) }
-            if named("END") { return (false, valueStart..<end) }
+            if isNamed(bytes, start, nameLength, "BEGIN") { return (true, valueStart..<end) }
+            if isNamed(bytes, start, nameLength, "END") { return (false, valueStart..<end) }
             return nil
+        }
+
+        @inline(__always)
+        static func isUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            ContentLineParser.isASCII(bytes) || ContentLineParser.firstInvalidUTF8(bytes) == nil
+        }
+
+        /// Whether the name of `length` bytes at `start` is `text` (capitals) in any case.
+        @inline(__always)
+        static func isNamed(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ length: Int, _ text: StaticString) -> Bool {
+            guard length == text.utf8CodeUnitCount else { return false }
+            for offset in 0..<length where upperByte(bytes[start + offset]) != text.utf8Start[offset] { return false }
+            return true
         }
     }
 }
