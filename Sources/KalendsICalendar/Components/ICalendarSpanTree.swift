@@ -6,12 +6,14 @@ import Kalends
 /// An iCalendar file's component tree as spans of its bytes: where each
 /// component and each content line is, found in one scan, with nothing
 /// decoded until asked. A property's name, value and parameters are read
-/// from its bytes when a caller asks for them, checked as
-/// `ICalendarReader` checks them.
+/// from its bytes when a caller asks for them, the line's syntax and UTF-8
+/// checked as `ICalendarReader` checks them.
 ///
 ///     let tree = try ICalendarSpanTree(bytes, source: "work.ics")
-///     for event in tree.calendars.first?.components ?? .empty where event.isNamed("VEVENT") {
-///         print(try event.first("SUMMARY")?.text() ?? "")
+///     for calendar in tree.calendars {
+///         for event in calendar.components.named("VEVENT") {
+///             print(try event.first("SUMMARY")?.text() ?? "")
+///         }
 ///     }
 ///
 /// The tree shows the file as written. Lines are found as the reader
@@ -174,12 +176,14 @@ extension ICalendarSpanTree {
         /// No components.
         public static var empty: Components { Components(storage: nil, source: "", first: 0, end: 0) }
 
+        /// Steps from a component to its next sibling.
         public struct Iterator: IteratorProtocol {
             let storage: Storage?
             let source: String
             var position: Int32
             let end: Int32
 
+            /// The next component, nil after the last.
             public mutating func next() -> Component? {
                 guard let storage, position < end else { return nil }
                 let found = Component(storage: storage, source: source, index: position)
@@ -188,6 +192,7 @@ extension ICalendarSpanTree {
             }
         }
 
+        /// An iterator from the first component.
         public func makeIterator() -> Iterator { Iterator(storage: storage, source: source, position: first, end: end) }
 
         /// Those named `name` (any case), in order.
@@ -200,11 +205,13 @@ extension ICalendarSpanTree {
         let source: String
         let first: Int32
 
+        /// Steps from a line to the next line of the same component.
         public struct Iterator: IteratorProtocol {
             let storage: Storage
             let source: String
             var position: Int32
 
+            /// The next line, nil after the last.
             public mutating func next() -> Property? {
                 guard position >= 0 else { return nil }
                 let found = Property(storage: storage, source: source, index: position)
@@ -213,6 +220,7 @@ extension ICalendarSpanTree {
             }
         }
 
+        /// An iterator from the first line.
         public func makeIterator() -> Iterator { Iterator(storage: storage, source: source, position: first) }
     }
 
