@@ -307,9 +307,7 @@ extension ICalendarSpanTree {
             let record = self.record
             let source = self.source
             return try storage.bytes.withUnsafeBufferPointer { (bytes) throws(ICalendarError) -> ICalendarProperty in
-                var scanner = ContentLineScanner(bytes, maximumLength: ICalendarReader.maximumLineLength,
-                                                 range: Int(record.start)..<Int(record.byteEnd), firstLine: Int(record.line))
-                guard let logical = scanner.next() else {
+                guard let logical = ICalendarSpanTree.logicalLine(bytes, Int(record.start)..<Int(record.byteEnd), line: Int(record.line)) else {
                     throw ICalendarError(.contentLine(ContentLineError(.notAContentLine(text: ""), property: nil, column: 1)),
                                          source: source, line: Int(record.line))
                 }
@@ -318,13 +316,7 @@ extension ICalendarSpanTree {
                                          source: source, line: logical.line)
                 }
                 do throws(ContentLineFault) {
-                    if let range = logical.contentRange {
-                        return try ContentLineParser.parse(UnsafeBufferPointer(rebasing: bytes[range]), line: logical.line,
-                                                           byteRange: logical.byteRange)
-                    }
-                    return try logical.folded.withUnsafeBufferPointer { (folded) throws(ContentLineFault) in
-                        try ContentLineParser.parse(folded, line: logical.line, byteRange: logical.byteRange)
-                    }
+                    return try ICalendarSpanTree.parse(logical, in: bytes)
                 } catch {
                     switch error {
                     case .invalidUTF8(let column):
@@ -340,12 +332,28 @@ extension ICalendarSpanTree {
         func unfolded() -> [UInt8] {
             let record = self.record
             return storage.bytes.withUnsafeBufferPointer { bytes in
-                var scanner = ContentLineScanner(bytes, maximumLength: ICalendarReader.maximumLineLength,
-                                                 range: Int(record.start)..<Int(record.byteEnd), firstLine: Int(record.line))
-                guard let logical = scanner.next() else { return [] }
+                guard let logical = ICalendarSpanTree.logicalLine(bytes, Int(record.start)..<Int(record.byteEnd), line: Int(record.line)) else {
+                    return []
+                }
                 if let range = logical.contentRange { return Array(bytes[range]) }
                 return logical.folded
             }
+        }
+    }
+
+    /// The logical line that starts `range` (at the physical line `line`), found as the reader finds it.
+    static func logicalLine(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, line: Int) -> LogicalLine? {
+        var scanner = ContentLineScanner(bytes, maximumLength: ICalendarReader.maximumLineLength, range: range, firstLine: line)
+        return scanner.next()
+    }
+
+    /// A logical line of `bytes` read as the reader reads it.
+    static func parse(_ logical: LogicalLine, in bytes: UnsafeBufferPointer<UInt8>) throws(ContentLineFault) -> ICalendarProperty {
+        if let range = logical.contentRange {
+            return try ContentLineParser.parse(UnsafeBufferPointer(rebasing: bytes[range]), line: logical.line, byteRange: logical.byteRange)
+        }
+        return try logical.folded.withUnsafeBufferPointer { (folded) throws(ContentLineFault) in
+            try ContentLineParser.parse(folded, line: logical.line, byteRange: logical.byteRange)
         }
     }
 
@@ -464,8 +472,7 @@ extension ICalendarSpanTree {
                 // Only a line that may be a BEGIN or END is joined here.
                 let lead = ICalendarSpanTree.upperByte(bytes[start])
                 if lead == UInt8(ascii: "B") || lead == UInt8(ascii: "E") {
-                    var scanner = ContentLineScanner(bytes, maximumLength: ICalendarReader.maximumLineLength, range: start..<end, firstLine: line)
-                    if let logical = scanner.next(), !logical.isTooLong {
+                    if let logical = ICalendarSpanTree.logicalLine(bytes, start..<end, line: line), !logical.isTooLong {
                         joined = logical.folded
                         structure = joined.withUnsafeBufferPointer { Self.structure($0, 0, $0.count) }
                     }
@@ -517,17 +524,12 @@ extension ICalendarSpanTree {
         private mutating func takeBeforeStart(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, contentEnd: Int, end: Int,
                                               line: Int) throws(ICalendarError) {
             if bytes[start..<Swift.min(end, start + 64)].contains(0) { throw ICalendarError(.binaryData, source: source, line: line) }
-            var scanner = ContentLineScanner(bytes, maximumLength: ICalendarReader.maximumLineLength, range: start..<end, firstLine: line)
-            guard let logical = scanner.next(), !logical.isTooLong else { throw notICalendar(bytes, start, contentEnd, line) }
+            guard let logical = ICalendarSpanTree.logicalLine(bytes, start..<end, line: line), !logical.isTooLong else {
+                throw notICalendar(bytes, start, contentEnd, line)
+            }
             let property: ICalendarProperty
             do throws(ContentLineFault) {
-                if let range = logical.contentRange {
-                    property = try ContentLineParser.parse(UnsafeBufferPointer(rebasing: bytes[range]), line: line, byteRange: logical.byteRange)
-                } else {
-                    property = try logical.folded.withUnsafeBufferPointer { (folded) throws(ContentLineFault) in
-                        try ContentLineParser.parse(folded, line: line, byteRange: logical.byteRange)
-                    }
-                }
+                property = try ICalendarSpanTree.parse(logical, in: bytes)
             } catch {
                 if case .invalidUTF8(let column) = error { throw ICalendarError(.binaryData, source: source, line: line, column: column) }
                 throw notICalendar(bytes, start, contentEnd, line)
