@@ -25,9 +25,10 @@ import Kalends
 /// component after the first are passed over.
 ///
 /// What the tree does not do is judge values: a component the reader
-/// would leave out (a bad DTSTART, a line without a colon) is in the tree,
-/// and the defect shows when that line is decoded. `checked(_:)` gives the
-/// reader's document, warnings and all. On a file the reader reads without
+/// would leave out (a bad DTSTART, a line without a colon) is in the tree.
+/// A line's syntax defect shows when that line is decoded; a value's (a
+/// DTSTART that is no date) only in `checked(_:)`, the reader's document,
+/// warnings and all. On a file the reader reads without
 /// a warning, `Component.decoded()` of each calendar is the reader's
 /// component (`SpanTreeProperties`).
 public struct ICalendarSpanTree: Sendable {
@@ -35,7 +36,7 @@ public struct ICalendarSpanTree: Sendable {
     public let source: String
     let storage: Storage
 
-    /// A component in 32 bytes: its place, its name (an index into the
+    /// A component in 28 bytes: its place, its name (an index into the
     /// storage's names), its first property, and where its descendants end.
     struct ComponentRecord {
         var start: Int32, end: Int32, line: Int32
@@ -83,11 +84,13 @@ public struct ICalendarSpanTree: Sendable {
 
     /// The tree of `bytes` (UTF-8 iCalendar, a byte order mark allowed),
     /// kept without copying them.
-    /// - Throws: `ICalendarError`: `.notICalendar` when the first content
-    ///   line is not `BEGIN:VCALENDAR`, `.binaryData` when it holds a NUL,
-    ///   `.nestingTooDeep` past `ICalendarReader.maximumDepth`, and
-    ///   `.inputTooLarge` past `maximumBytes`: the errors the reader gives
-    ///   for the same bytes.
+    /// - Throws: `ICalendarError`: what the reader throws for the same bytes
+    ///   before its first BEGIN:VCALENDAR (`.notICalendar` for a first content
+    ///   line, END lines passed over, that is not `BEGIN:VCALENDAR`;
+    ///   `.binaryData` for a NUL or bytes that are not UTF-8 there) and for
+    ///   nesting past `ICalendarReader.maximumDepth` (`.nestingTooDeep`), the
+    ///   same error at the same place; and `.inputTooLarge` past
+    ///   `maximumBytes`, which the reader takes.
     public init(_ bytes: [UInt8], source: String) throws(ICalendarError) {
         self.source = source
         guard bytes.count <= Self.maximumBytes else {
@@ -98,7 +101,8 @@ public struct ICalendarSpanTree: Sendable {
         storage = Storage(bytes: bytes, components: builder.components, properties: builder.properties, names: builder.names)
     }
 
-    /// The components at the root: the file's VCALENDARs, in order.
+    /// The components at the root, in order: the file's VCALENDARs, and any
+    /// component begun after the last one ends (which the reader leaves out).
     public var calendars: Components {
         Components(storage: storage, source: source, first: 0, end: Int32(truncatingIfNeeded: storage.components.count))
     }
@@ -312,6 +316,7 @@ extension ICalendarSpanTree {
                                          source: source, line: Int(record.line))
                 }
                 if logical.isTooLong {
+                    let name = TreeBuilder.leadingName(logical, in: bytes)
                     throw ICalendarError(.lineTooLong(bytes: logical.length, maximum: ICalendarReader.maximumLineLength, property: name),
                                          source: source, line: logical.line)
                 }
@@ -389,7 +394,7 @@ extension ICalendarSpanTree {
         var properties: [PropertyRecord] = []
         var names: [String] = []
         /// The names upper-cased, as bytes, for finding them again without making a String.
-        private var nameBytes: [[UInt8]] = []
+        private var nameBytes: [(index: Int32, bytes: [UInt8])] = []
         private var namesFound: [String: Int32] = [:]
         /// The components open, innermost last (indexes into `components`).
         private var stack: [Int32] = []
@@ -410,7 +415,7 @@ extension ICalendarSpanTree {
                 return UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
             }
             // Offsets stay in 32 bits (the initializer refused larger inputs).
-            properties.reserveCapacity(count / 48)
+            // (No capacity from the input's size: a file of one huge line would reserve for lines it does not have.)
             while position < count {
                 let newline = lineEnd(from: position)
                 let next = Swift.min(newline + 1, count)
@@ -547,7 +552,10 @@ extension ICalendarSpanTree {
 
         /// The first line's text, cut, for the not-iCalendar message.
         private func notICalendar(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ contentEnd: Int, _ line: Int) -> ICalendarError {
-            let shown = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<Swift.min(contentEnd, start + 80)]), as: UTF8.self)
+            // Up to 80 bytes, to the first CR or LF (a line ended by CR alone is cut there too, as by the reader).
+            var end = start
+            while end < Swift.min(contentEnd, start + 80) && bytes[end] != 10 && bytes[end] != 13 { end += 1 }
+            let shown = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
             return ICalendarError(.notICalendar(found: shown), source: source, line: line)
         }
 
@@ -582,20 +590,23 @@ extension ICalendarSpanTree {
 
         /// The index of the component name `range` of `bytes` upper-cased, added when new.
         private mutating func internName(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int32 {
-            search: for (index, known) in nameBytes.enumerated() where known.count == range.count {
-                for offset in 0..<known.count where ICalendarSpanTree.upperByte(bytes[range.lowerBound + offset]) != known[offset] {
-                    // Non-ASCII names are upper-cased by Unicode's rules: compared as Strings below.
-                    continue search
+            let text = UnsafeBufferPointer(rebasing: bytes[range])
+            // An ASCII name is compared byte by byte with the first few ASCII names met. Others are
+            // upper-cased by Unicode's rules (as `ASCIICase.upper` does, `xé` to `XÉ`): compared as Strings.
+            let isASCII = ContentLineParser.isASCII(text)
+            if isASCII {
+                search: for (index, known) in nameBytes where known.count == range.count {
+                    for offset in 0..<known.count where ICalendarSpanTree.upperByte(text[offset]) != known[offset] { continue search }
+                    return index
                 }
-                return Int32(truncatingIfNeeded: index)
             }
-            let name = ICalendarSpanTree.upper(UnsafeBufferPointer(rebasing: bytes[range]))
+            let name = ICalendarSpanTree.upper(text)
             if let found = namesFound[name] { return found }
             let index = Int32(truncatingIfNeeded: names.count)
             names.append(name)
             namesFound[name] = index
             // Only the first few names are searched byte by byte; a file of many names goes by the dictionary.
-            if nameBytes.count < 16 { nameBytes.append(Array(name.utf8)) }
+            if isASCII && nameBytes.count < 16 { nameBytes.append((index, Array(name.utf8))) }
             return index
         }
 

@@ -237,6 +237,11 @@ struct TreeBuilder {
     /// followed by `;` or `:`; nil for a line that names no property (text
     /// whose fold lost its leading space, say).
     private func leadingName(_ logical: LogicalLine) -> String? {
+        Self.leadingName(logical, in: bytes)
+    }
+
+    /// The name a logical line of `bytes` starts with, as `leadingName(_:)` finds it.
+    static func leadingName(_ logical: LogicalLine, in bytes: UnsafeBufferPointer<UInt8>) -> String? {
         func name(_ line: UnsafeBufferPointer<UInt8>) -> String? {
             var end = 0
             while end < line.count && end < 128, line[end] != UInt8(ascii: ";") && line[end] != UInt8(ascii: ":") {
