@@ -163,6 +163,51 @@ final class SpanTreeProperties: XCTestCase {
         }
     }
 
+    /// Everything the tree shows, for comparing two trees.
+    static func shown(_ tree: ICalendarSpanTree) -> String {
+        func describe(_ component: ICalendarSpanTree.Component) -> String {
+            let lines = component.properties.map { "\($0.line) \($0.byteRange) \($0.name) \($0.isFolded)" }
+            return "\(component.name) \(component.line) \(component.byteRange) [\(lines.joined(separator: "; "))] {"
+                + component.components.map(describe).joined(separator: ", ") + "}"
+        }
+        return tree.calendars.map(describe).joined(separator: "\n") + " \(tree.counts)"
+    }
+
+    /// The scan in `parts` parts is the one scan: the same tree, or the same error.
+    static func assertSplitSame(_ bytes: [UInt8], parts: Int) throws -> Bool {
+        let one = Result { () throws(ICalendarError) in try ICalendarSpanTree(bytes, source: "s.ics", parts: 1) }
+        let split = Result { () throws(ICalendarError) in try ICalendarSpanTree(bytes, source: "s.ics", parts: parts) }
+        switch (one, split) {
+        case (.success(let one), .success(let split)):
+            guard shown(one) == shown(split) else { throw TestFailure("in \(parts) parts:\n\(shown(split))\nin one:\n\(shown(one))") }
+        case (.failure(let one), .failure(let split)):
+            guard one == split else { throw TestFailure("in \(parts) parts: \(split); in one: \(one)") }
+        default:
+            throw TestFailure("in \(parts) parts: \(split); in one: \(one)")
+        }
+        return bytes.withUnsafeBufferPointer { ICalendarSpanTree.split($0, source: "s.ics", parts: parts) } != nil
+    }
+
+    func testAScanInPartsIsTheOneScan() {
+        let events = Gen.zip(ContentLineProperties.property.array(count: 0...3), ContentLineProperties.component(depth: 1).array(count: 0...2),
+                             Gen<String>.element(of: ["VEVENT", "VTODO", "VJOURNAL"]))
+            .map { ICalendarComponent(name: $2, properties: $0, components: $1) }
+        let calendars = Gen.zip(ContentLineProperties.property.array(count: 0...2), events.array(count: 1...10))
+            .map { ICalendarComponent(name: "VCALENDAR", properties: $0, components: $1) }
+        let pieces = ["\r\nBEGIN:VEVENT\r\n", "\nEND:VEVENT\n", "\nBEGIN:VTODO\n", "\r\nEND:VCALENDAR\r\n", "\nBEGIN:VCALENDAR\n", "\n ", ":"]
+        let inputs = Gen<[UInt8]>.oneOf([
+            Gen.zip(calendars.array(count: 1...2), ContentLineProperties.lineEnds, Gen<Int>.int(in: 0...12))
+                .map { calendars, end, width in calendars.flatMap(TestWriter(lineEnd: end, foldWidth: width < 4 ? 0 : width).write) },
+            Damage.edits(in: SplitReadProperties.many, maximumLength: 60, count: 0...4).map { Damage.apply($0, to: SplitReadProperties.many, pieces: pieces) },
+        ])
+        forAll(inputs, Gen<Int>.int(in: 2...5), runs: 500) { bytes, parts in
+            let split = try Self.assertSplitSame(bytes, parts: parts)
+            // Most inputs are really scanned in parts (the comparison is not one scan against itself).
+            cover(minPercent: 25, split, "scanned in parts")
+            return true
+        }
+    }
+
     func testTheFixturesAgree() throws {
         var clean = 0
         for file in FixtureFilesReadTests.files(withExtension: ".ics") + FixtureFilesReadTests.files(withExtension: ".txt") {

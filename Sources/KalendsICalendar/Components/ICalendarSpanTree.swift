@@ -92,13 +92,60 @@ public struct ICalendarSpanTree: Sendable {
     ///   same error at the same place; and `.inputTooLarge` past
     ///   `maximumBytes`, which the reader takes.
     public init(_ bytes: [UInt8], source: String) throws(ICalendarError) {
+        try self.init(bytes, source: source, parts: Parallel.workers(count: bytes.count, minimumChunk: Self.splitSize))
+    }
+
+    /// Input of 1 MiB and more is scanned in parts, one per core.
+    static let splitSize = 1 << 20
+
+    /// The tree of `bytes` scanned in up to `parts` parts (on as many cores),
+    /// each starting at a `BEGIN:VEVENT` or `BEGIN:VTODO` line; the parts
+    /// joined are the one scan's tree. Where they would not be (a part that
+    /// does not end with the VCALENDAR alone open, or a part that fails),
+    /// the bytes are scanned in one pass.
+    init(_ bytes: [UInt8], source: String, parts: Int) throws(ICalendarError) {
         self.source = source
         guard bytes.count <= Self.maximumBytes else {
             throw ICalendarError(.inputTooLarge(bytes: bytes.count, maximum: Self.maximumBytes), source: source, line: 1)
         }
+        if parts > 1, let joined = bytes.withUnsafeBufferPointer({ Self.split($0, source: source, parts: parts) }) {
+            storage = Storage(bytes: bytes, components: joined.components, properties: joined.properties, names: joined.names)
+            return
+        }
         var builder = Builder(source: source)
-        try bytes.withUnsafeBufferPointer { (buffer) throws(ICalendarError) in try builder.run(buffer) }
+        try bytes.withUnsafeBufferPointer { (buffer) throws(ICalendarError) in try builder.run(buffer, range: 0..<buffer.count) }
         storage = Storage(bytes: bytes, components: builder.components, properties: builder.properties, names: builder.names)
+    }
+
+    /// The parts' builders joined into one tree, or nil when the bytes are not to be split there.
+    static func split(_ bytes: UnsafeBufferPointer<UInt8>, source: String, parts: Int) -> Builder? {
+        var starts = [0]
+        for index in 1..<parts {
+            guard let start = ICalendarReader.componentLine(in: bytes, from: Swift.max(starts[starts.count - 1] + 1, bytes.count * index / parts)),
+                  start < bytes.count else { break }
+            starts.append(start)
+        }
+        guard starts.count > 1 else { return nil }
+        let ranges = starts.indices.map { starts[$0]..<($0 + 1 < starts.count ? starts[$0 + 1] : bytes.count) }
+        nonisolated(unsafe) let shared = bytes
+        let built = Parallel.chunks(count: ranges.count, minimumChunk: 1) { chunk -> [Builder?] in
+            chunk.map { index in
+                var builder = Builder(source: source, insideCalendar: index > 0)
+                do throws(ICalendarError) {
+                    try builder.run(shared, range: ranges[index], finishing: index == ranges.count - 1)
+                    return builder
+                } catch {
+                    // The one scan gives the error, at its place.
+                    return nil
+                }
+            }
+        }.flatMap { $0 }
+        var parts: [Builder] = []
+        for part in built {
+            guard let part else { return nil }
+            parts.append(part)
+        }
+        return Builder.joined(parts)
     }
 
     /// The components at the root, in order: the file's VCALENDARs, and any
@@ -395,21 +442,38 @@ extension ICalendarSpanTree {
         var names: [String] = []
         /// The names upper-cased, as bytes, for finding them again without making a String.
         private var nameBytes: [(index: Int32, bytes: [UInt8])] = []
-        private var namesFound: [String: Int32] = [:]
+        private(set) var namesFound: [String: Int32] = [:]
         /// The components open, innermost last (indexes into `components`).
         private var stack: [Int32] = []
         private var started = false
 
-        init(source: String) {
+        /// The physical lines read (the next line's number, less one).
+        private(set) var lines = 0
+
+        /// A builder of a whole input, or (`insideCalendar`) of a later part
+        /// of a split scan: one that starts inside a VCALENDAR opened before
+        /// it, which it holds as its component 0 (not part of the tree).
+        init(source: String, insideCalendar: Bool = false) {
             self.source = source
             properties.reserveCapacity(1024)
+            if insideCalendar {
+                started = true
+                let text = Array("VCALENDAR".utf8)
+                let name = text.withUnsafeBufferPointer { internName($0, 0..<9) }
+                components.append(ComponentRecord(start: 0, end: 0, line: 1, name: name, subtreeEnd: 0))
+                stack = [0]
+            }
         }
 
-        mutating func run(_ bytes: UnsafeBufferPointer<UInt8>) throws(ICalendarError) {
+        /// Scans the lines of `range` of `bytes` (numbered from 1 at its start);
+        /// `finishing`: the input ends there (else nothing is closed at its end).
+        mutating func run(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, finishing: Bool = true) throws(ICalendarError) {
             guard let base = bytes.baseAddress else { throw ICalendarError(.notICalendar(found: nil), source: source, line: 1) }
-            let count = bytes.count
-            var position = count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+            let count = range.upperBound
+            let bom = range.lowerBound == 0 && count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+            var position = bom ? 3 : range.lowerBound
             var lineNumber = 1
+            defer { lines = lineNumber - 1 }
             @inline(__always) func lineEnd(from start: Int) -> Int {
                 guard start < count, let found = memchr(base + start, 10, count - start) else { return count }
                 return UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
@@ -453,8 +517,65 @@ extension ICalendarSpanTree {
                 position = end
                 try take(bytes, start: start, contentEnd: contentEnd, end: end, line: first, isFolded: isFolded)
             }
+            guard finishing else { return }
             guard started else { throw ICalendarError(.notICalendar(found: nil), source: source, line: 1) }
             while !stack.isEmpty { close(end: count) }
+        }
+
+        /// The builders of the parts of a split scan, in order, joined into
+        /// one; nil when a part other than the last does not end with one
+        /// VCALENDAR alone open (the one it began inside of, for a later part).
+        static func joined(_ parts: [Builder]) -> Builder? {
+            guard var whole = parts.first, whole.started, whole.stack.count == 1,
+                  whole.names[Int(whole.components[Int(whole.stack[0])].name)] == "VCALENDAR" else { return nil }
+            let root = Int(whole.stack[0])
+            var lines = whole.lines
+            for (number, part) in parts.enumerated().dropFirst() {
+                // A middle part ends inside the VCALENDAR it began in, with nothing else open.
+                if number < parts.count - 1 && part.stack != [0] { return nil }
+                let componentOffset = Int32(truncatingIfNeeded: whole.components.count - 1)
+                let propertyOffset = Int32(truncatingIfNeeded: whole.properties.count)
+                let lineOffset = Int32(truncatingIfNeeded: lines)
+                let nameMap = part.names.map { name -> Int32 in
+                    if let found = whole.namesFound[name] { return found }
+                    let index = Int32(truncatingIfNeeded: whole.names.count)
+                    whole.names.append(name)
+                    whole.namesFound[name] = index
+                    return index
+                }
+                func property(_ index: Int32) -> Int32 { index < 0 ? -1 : index + propertyOffset }
+                for var record in part.properties {
+                    record.next = property(record.next)
+                    record.line += lineOffset
+                    whole.properties.append(record)
+                }
+                // The VCALENDAR's own lines in this part go on from its lines before.
+                let open = part.components[0]
+                if open.firstProperty >= 0 {
+                    let last = whole.components[root].lastProperty
+                    if last < 0 {
+                        whole.components[root].firstProperty = property(open.firstProperty)
+                    } else {
+                        whole.properties[Int(last)].next = property(open.firstProperty)
+                    }
+                    whole.components[root].lastProperty = property(open.lastProperty)
+                }
+                if open.subtreeEnd > 0 {
+                    // Closed in this part.
+                    whole.components[root].end = open.end
+                    whole.components[root].subtreeEnd = open.subtreeEnd + componentOffset
+                }
+                for var record in part.components.dropFirst() {
+                    record.line += lineOffset
+                    record.name = nameMap[Int(record.name)]
+                    record.subtreeEnd += componentOffset
+                    record.firstProperty = property(record.firstProperty)
+                    record.lastProperty = property(record.lastProperty)
+                    whole.components.append(record)
+                }
+                lines += part.lines
+            }
+            return whole
         }
 
         /// Whether `start..<end` (not empty) is spaces and tabs only.
