@@ -331,11 +331,7 @@ extension ICalendarSpanTree {
                     let line = UnsafeBufferPointer(rebasing: bytes[Int(record.start)..<Int(record.contentEnd)])
                     guard ContentLineParser.isASCII(line) else { return nil }
                     // A name the parser refuses: its error, from `decoded()`.
-                    for byte in line[0..<Int(record.nameLength)] {
-                        guard (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D else {
-                            return nil
-                        }
-                    }
+                    guard line[0..<Int(record.nameLength)].allSatisfy(ContentLineParser.isNameByte) else { return nil }
                     return String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(record.valueStart)..<Int(record.contentEnd)]), as: UTF8.self)
                 }
                 if let plain { return plain }

@@ -245,9 +245,7 @@ struct TreeBuilder {
         func name(_ line: UnsafeBufferPointer<UInt8>) -> String? {
             var end = 0
             while end < line.count && end < 128, line[end] != UInt8(ascii: ";") && line[end] != UInt8(ascii: ":") {
-                let byte = line[end]
-                let isName = (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D
-                guard isName else { return nil }
+                guard ContentLineParser.isNameByte(line[end]) else { return nil }
                 end += 1
             }
             guard end > 0, end < line.count else { return nil }
