@@ -51,8 +51,9 @@ final class SpanTreeProperties: XCTestCase {
 
     /// Each of `kept` (the reader's components) is one of `tree` with the same line, name and bytes, and so are its children.
     static func checkKept(_ kept: [ICalendarComponent], in tree: [ICalendarSpanTree.Component]) throws {
+        let byLine = Dictionary(tree.map { ($0.line, $0) }, uniquingKeysWith: { first, _ in first })
         for component in kept {
-            guard let found = tree.first(where: { $0.line == component.line }), found.name == component.name,
+            guard let found = byLine[component.line], found.name == component.name,
                   found.byteRange == component.byteRange else {
                 throw TestFailure("the reader's \(component.name) at line \(component.line) \(component.byteRange) is not in the tree")
             }
@@ -287,6 +288,28 @@ final class SpanTreeProperties: XCTestCase {
             XCTAssertEqual((error as? ICalendarError)?.kind,
                            .lineTooLong(bytes: long.utf8.count + 8, maximum: ICalendarReader.maximumLineLength, property: "SUMMARY"))
         }
+    }
+
+    /// Inputs made to be slow (many names, many folded lines that may be a BEGIN, a huge value,
+    /// the deepest nesting) are read whole, as the reader reads them.
+    func testInputsMadeToBeSlowAreReadWhole() throws {
+        var text = "BEGIN:VCALENDAR\r\n"
+        for index in 0..<20_000 { text += "BEGIN:X-N\(index)\r\nB\r\n X-\(index):\(index)\r\nEND:x-n\(index)\r\n" }
+        text += "X-HUGE:" + String(repeating: "a", count: 5_000_000) + "\r\n"
+        text += String(repeating: "BEGIN:X\r\n", count: 63) + String(repeating: "END:X\r\n", count: 63) + "END:VCALENDAR\r\n"
+        let bytes = Array(text.utf8)
+        let tree = try ICalendarSpanTree(bytes, source: "t.ics")
+        let children = tree.calendars.flatMap { Array($0.components) }
+        XCTAssertEqual(children.count, 20_001)
+        XCTAssertEqual(children[19_999].name, "X-N19999")
+        XCTAssertEqual(try children[19_999].first("BX-19999")?.value(), "19999")
+        XCTAssertEqual(tree.calendars.flatMap { $0.all("X-HUGE") }.count, 1)
+        XCTAssertTrue(try Self.assertAgrees(bytes).read)
+        // One level deeper than the reader takes: both refuse it.
+        let deeper = Array(text.replacingOccurrences(of: "END:VCALENDAR", with: "BEGIN:X\r\nEND:X\r\nEND:VCALENDAR").utf8)
+        let tooDeep = Array(("BEGIN:VCALENDAR\r\n" + String(repeating: "BEGIN:X\r\n", count: 64)).utf8)
+        XCTAssertNoThrow(try Self.assertAgrees(deeper))
+        XCTAssertFalse(try Self.assertAgrees(tooDeep).read)
     }
 
     func testWhatTheReaderRefusesTheTreeRefuses() {

@@ -29,8 +29,9 @@ final class SpanTreeOnCalendarsProperties: XCTestCase {
     }
 
     static func checkKept(_ kept: [ICalendarComponent], in tree: [ICalendarSpanTree.Component]) throws {
+        let byLine = Dictionary(tree.map { ($0.line, $0) }, uniquingKeysWith: { first, _ in first })
         for component in kept {
-            guard let found = tree.first(where: { $0.line == component.line }), found.name == component.name,
+            guard let found = byLine[component.line], found.name == component.name,
                   found.byteRange == component.byteRange else {
                 throw Failure("the reader's \(component.name) at line \(component.line) \(component.byteRange) is not in the tree")
             }
